@@ -1,0 +1,1 @@
+"""What a deck is: its schema, its loader and the bundled decks."""

@@ -1,0 +1,82 @@
+"""The deck format, declared once: loader, validator and JSON Schema all derive from it."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+ID_PATTERN = r"^[a-z0-9][a-z0-9._-]*$"
+"""Deck and card ids: lower-case kebab/dotted slugs, stable across wording edits."""
+
+Slug = Annotated[str, Field(pattern=ID_PATTERN, min_length=1, max_length=80)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=False)
+
+
+class NumericAnswer(_Strict):
+    """A number the user types, checked with units and a relative tolerance."""
+
+    value: float | str = Field(
+        description="The expected number, or an arithmetic formula without free variables "
+        "(e.g. '16 * 70e9 / 1e12') that the engine evaluates.",
+    )
+    unit: str = Field(
+        default="",
+        description="Unit the question asks for (pint syntax: GB, GiB, ms, TFLOPS, %); '' if none.",
+    )
+    tolerance: float = Field(
+        default=0.02, gt=0, lt=1, description="Relative tolerance for 'correct' (0.02 = 2%)."
+    )
+
+
+class FormulaAnswer(_Strict):
+    """A formula the user types, checked for symbolic equivalence."""
+
+    formula: str = Field(description="Expected formula, e.g. '(p - 1)/(m + p - 1)'.")
+    variables: dict[str, str] = Field(
+        description="Each variable name the question defines, with its meaning.", min_length=1
+    )
+
+
+class Check(_Strict):
+    """A numeric claim in the card's text, recomputed by the engine so an edit cannot break it."""
+
+    text: str = Field(description="A figure that appears verbatim in front, back or note.")
+    formula: str = Field(
+        description="Arithmetic (no free variables) giving the leading number of `text`."
+    )
+    tolerance: float = Field(default=0.01, gt=0, lt=1, description="Relative tolerance.")
+
+
+class Card(_Strict):
+    """One flashcard."""
+
+    id: Slug = Field(description="Stable id, unique in the deck; history is keyed by deck/card.")
+    front: str = Field(min_length=1, description="The question (Markdown).")
+    back: str = Field(min_length=1, description="The whole answer (Markdown).")
+    tags: list[str] = Field(default_factory=list, description="Topics, e.g. FSDP, Serving.")
+    note: str | None = Field(
+        default=None, description="Caveats, conventions, corrections of the source."
+    )
+    see_also: list[str] = Field(
+        default_factory=list, description="Related card ids ('card-id' or 'deck-id/card-id')."
+    )
+    answer: NumericAnswer | FormulaAnswer | None = Field(
+        default=None, description="Makes the card answerable by typing."
+    )
+    checks: list[Check] = Field(
+        default_factory=list, description="Numeric claims recomputed by the test suite."
+    )
+
+
+class Deck(_Strict):
+    """A deck file: metadata plus its cards."""
+
+    id: Slug = Field(description="Deck id, unique across bundled and user decks.")
+    title: str = Field(min_length=1)
+    description: str = Field(default="", description="Shown on the deck's page (Markdown).")
+    source: str | None = Field(default=None, description="Where the cards come from.")
+    cards: list[Card] = Field(default_factory=list)

@@ -1,0 +1,1 @@
+"""What a drill is: template schema, model/GPU catalog, seeded generator and bundled templates."""

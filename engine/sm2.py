@@ -1,0 +1,187 @@
+"""SM-2 spaced-repetition scheduling as pure functions over frozen dataclasses.
+
+This follows SuperMemo's own description and reference implementation of SM-2 (P. A. Wozniak,
+"Optimization of learning", 1990, "Algorithm SM-2"):
+
+* a new item starts with E-Factor 2.5;
+* after every answer (failures included) EF' = EF + (0.1 - (5-q)(0.08 + (5-q)*0.02)), floor 1.3;
+* I(1) = 1 day, I(2) = 6 days, I(n) = I(n-1) * EF for n > 2, where EF is the E-Factor from
+  *before* this answer, rounded half to even as the reference code does (45 * 2.9 = 130.5 -> 130);
+* a grade q < 3 restarts the repetitions (next interval 1 day) without touching the EF rule;
+* an item graded below 4 comes back in the same session until it scores at least 4; those
+  same-day repeats are recorded but change neither EF nor interval.
+
+EF moves in steps of 0.01, so it is held as an integer number of hundredths: exact, no binary
+float drift.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime, timedelta
+from fractions import Fraction
+from typing import Any
+
+INITIAL_EF_CENTI = 250
+MIN_EF_CENTI = 130
+GRADES = range(6)
+PASSING_GRADE = 3
+"""Grades below this restart the repetitions."""
+SAME_DAY_TARGET = 4
+"""Grades below this bring the item back later the same study day."""
+
+GRADE_LABELS: dict[int, str] = {
+    0: "blackout",
+    1: "not at all",
+    2: "barely",
+    3: "with effort",
+    4: "well",
+    5: "perfectly",
+}
+"""Labels as the seed flashcards label their 1-5 scale, plus SuperMemo's 0 (blackout)."""
+
+
+@dataclass(frozen=True)
+class CardState:
+    """Scheduling state of one card. A card never reviewed is `CardState()`."""
+
+    repetitions: int = 0
+    """Successful (q >= 3) scheduled reviews in a row: SM-2's n."""
+    ef_centi: int = INITIAL_EF_CENTI
+    """E-Factor in hundredths (250 means 2.50)."""
+    interval_days: int = 0
+    """Last interval given; 0 for a new card."""
+    due: date | None = None
+    """Study day the card is next due; None for a new card."""
+    last_review: datetime | None = None
+    """UTC time of the last answer."""
+    last_day: date | None = None
+    """Study day of the last answer."""
+    repeat_today: bool = False
+    """Graded below 4 in today's scheduled review: comes back today until it scores >= 4."""
+
+    @property
+    def is_new(self) -> bool:
+        return self.due is None
+
+    @property
+    def ef(self) -> Fraction:
+        return Fraction(self.ef_centi, 100)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "repetitions": self.repetitions,
+            "ef_centi": self.ef_centi,
+            "interval_days": self.interval_days,
+            "due": self.due.isoformat() if self.due else None,
+            "last_review": self.last_review.isoformat() if self.last_review else None,
+            "last_day": self.last_day.isoformat() if self.last_day else None,
+            "repeat_today": self.repeat_today,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CardState:
+        return cls(
+            repetitions=int(data["repetitions"]),
+            ef_centi=int(data["ef_centi"]),
+            interval_days=int(data["interval_days"]),
+            due=date.fromisoformat(data["due"]) if data.get("due") else None,
+            last_review=datetime.fromisoformat(data["last_review"]) if data.get("last_review") else None,
+            last_day=date.fromisoformat(data["last_day"]) if data.get("last_day") else None,
+            repeat_today=bool(data.get("repeat_today", False)),
+        )
+
+
+@dataclass(frozen=True)
+class ReviewRecord:
+    """What one answer did: enough to log it and to undo it."""
+
+    grade: int
+    reviewed_at: datetime
+    study_day: date
+    before: CardState
+    after: CardState
+    same_day_repeat: bool
+
+    @property
+    def was_new(self) -> bool:
+        return self.before.is_new and not self.same_day_repeat
+
+
+def next_ef_centi(ef_centi: int, grade: int) -> int:
+    """SM-2's E-Factor update, in exact hundredths, floored at 1.3."""
+    miss = 5 - grade
+    delta = 10 - miss * (8 + miss * 2)
+    return max(MIN_EF_CENTI, ef_centi + delta)
+
+
+def next_interval(repetitions: int, previous_interval: int, ef_centi: int) -> int:
+    """Interval in days for the repetition numbered `repetitions` (1-based), SM-2 style."""
+    if repetitions <= 1:
+        return 1
+    if repetitions == 2:
+        return 6
+    return max(1, round(Fraction(previous_interval * ef_centi, 100)))
+
+
+def is_same_day_repeat(state: CardState, today: date) -> bool:
+    """True when this answer only repeats a card failed (q < 4) earlier the same study day."""
+    return state.repeat_today and state.last_day == today
+
+
+def review(state: CardState, grade: int, *, now: datetime, today: date) -> tuple[CardState, ReviewRecord]:
+    """Apply one answer: returns the new state and the record of it. Pure; `state` is unchanged."""
+    if grade not in GRADES:
+        raise ValueError(f"grade must be 0-5, got {grade!r}")
+    if now.tzinfo is None or now.utcoffset() != timedelta(0):
+        raise ValueError("now must be a timezone-aware UTC datetime")
+    if is_same_day_repeat(state, today):
+        after = replace(state, last_review=now, last_day=today, repeat_today=grade < SAME_DAY_TARGET)
+        return after, ReviewRecord(grade, now, today, state, after, same_day_repeat=True)
+
+    if grade < PASSING_GRADE:
+        repetitions = 1
+        interval = 1
+    else:
+        repetitions = state.repetitions + 1
+        interval = next_interval(repetitions, state.interval_days, state.ef_centi)
+    after = CardState(
+        repetitions=0 if grade < PASSING_GRADE else repetitions,
+        ef_centi=next_ef_centi(state.ef_centi, grade),
+        interval_days=interval,
+        due=today + timedelta(days=interval),
+        last_review=now,
+        last_day=today,
+        repeat_today=grade < SAME_DAY_TARGET,
+    )
+    return after, ReviewRecord(grade, now, today, state, after, same_day_repeat=False)
+
+
+def preview(state: CardState, *, today: date) -> dict[int, int | None]:
+    """Interval in days each grade would give; None where the card would only come back today."""
+    if is_same_day_repeat(state, today):
+        return {g: (None if g < SAME_DAY_TARGET else state.interval_days) for g in GRADES}
+    out: dict[int, int | None] = {}
+    probe = datetime(2000, 1, 1, tzinfo=UTC)
+    for grade in GRADES:
+        after, _ = review(state, grade, now=probe, today=today)
+        out[grade] = after.interval_days
+    return out
+
+
+def is_due(state: CardState, today: date) -> bool:
+    """Due for review on `today`: scheduled on or before it, or still to repeat today."""
+    if state.due is None:
+        return False
+    return state.due <= today or is_same_day_repeat(state, today)
+
+
+def format_interval(days: int | None) -> str:
+    """Short label for a grade button: 'again', '1d', '6d', '4mo', '1.2y'."""
+    if days is None:
+        return "again"
+    if days < 30:
+        return f"{days}d"
+    if days < 365:
+        return f"{days / 30:.0f}mo"
+    return f"{days / 365:.1f}y"

@@ -1,0 +1,1 @@
+"""SQLite store: typed ORM models, opening and migrating the database, repositories."""

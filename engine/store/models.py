@@ -1,0 +1,93 @@
+"""Typed ORM tables: per-card scheduling state and the review log (one row per answer)."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from typing import Any
+
+import sqlalchemy as sa
+import sqlalchemy.orm as so
+
+
+class UTCDateTime(sa.types.TypeDecorator[datetime]):
+    """Stores aware datetimes as naive UTC (SQLite has no time zones) and gives them back aware."""
+
+    impl = sa.DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: sa.Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("refusing to store a naive datetime; use UTC")
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value: datetime | None, dialect: sa.Dialect) -> datetime | None:
+        return None if value is None else value.replace(tzinfo=UTC)
+
+
+class Base(so.DeclarativeBase):
+    """Declarative base of every flopcards table."""
+
+
+class CardStateRow(Base):
+    """SM-2 state of one card (or drill kind), keyed by its stable `deck-id/card-id`."""
+
+    __tablename__ = "card_state"
+
+    card_key: so.Mapped[str] = so.mapped_column(sa.String(200), primary_key=True)
+    deck_id: so.Mapped[str] = so.mapped_column(sa.String(100), index=True)
+    repetitions: so.Mapped[int]
+    ef_centi: so.Mapped[int]
+    interval_days: so.Mapped[int]
+    due_day: so.Mapped[date | None] = so.mapped_column(index=True)
+    last_review_at: so.Mapped[datetime | None] = so.mapped_column(UTCDateTime())
+    last_day: so.Mapped[date | None]
+    repeat_today: so.Mapped[bool] = so.mapped_column(default=False)
+
+    __table_args__ = (
+        sa.Index(
+            "ix_card_state_repeat_today",
+            "last_day",
+            sqlite_where=sa.text("repeat_today = 1"),
+        ),
+    )
+
+
+class ReviewRow(Base):
+    """One answer: when, which grade, how long it took, and the state before and after."""
+
+    __tablename__ = "review_log"
+
+    id: so.Mapped[int] = so.mapped_column(primary_key=True)
+    card_key: so.Mapped[str] = so.mapped_column(sa.String(200), index=True)
+    deck_id: so.Mapped[str] = so.mapped_column(sa.String(100))
+    reviewed_at: so.Mapped[datetime] = so.mapped_column(UTCDateTime())
+    study_day: so.Mapped[date] = so.mapped_column(index=True)
+    grade: so.Mapped[int]
+    seconds: so.Mapped[float] = so.mapped_column(sa.Float())
+    same_day_repeat: so.Mapped[bool]
+    was_new: so.Mapped[bool]
+    state_before: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
+    state_after: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
+
+
+class DrillAttemptRow(Base):
+    """One attempt at a generated drill: what was asked (kind, seed, params) and how it went."""
+
+    __tablename__ = "drill_attempt"
+
+    id: so.Mapped[int] = so.mapped_column(primary_key=True)
+    kind: so.Mapped[str] = so.mapped_column(sa.String(100), index=True)
+    seed: so.Mapped[int]
+    params: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
+    given: so.Mapped[str] = so.mapped_column(sa.String(500))
+    verdict: so.Mapped[str] = so.mapped_column(sa.String(20))
+    expected: so.Mapped[float] = so.mapped_column(sa.Float())
+    unit: so.Mapped[str] = so.mapped_column(sa.String(40))
+    relative_error: so.Mapped[float | None] = so.mapped_column(sa.Float())
+    seconds: so.Mapped[float] = so.mapped_column(sa.Float())
+    timed_out: so.Mapped[bool]
+    grade: so.Mapped[int]
+    attempted_at: so.Mapped[datetime] = so.mapped_column(UTCDateTime())
+    study_day: so.Mapped[date] = so.mapped_column(index=True)

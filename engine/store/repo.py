@@ -1,0 +1,201 @@
+"""Reads and writes of scheduling state; each answer is one transaction. ORM rows stay in here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+
+import sqlalchemy as sa
+
+from engine.sm2 import CardState, ReviewRecord
+from engine.store.database import Store
+from engine.store.models import CardStateRow, ReviewRow
+
+
+@dataclass(frozen=True)
+class LoggedReview:
+    """A review-log row as plain data."""
+
+    id: int
+    card_key: str
+    grade: int
+    seconds: float
+    record: ReviewRecord
+
+
+@dataclass(frozen=True)
+class DayTotals:
+    """What was studied on one study day."""
+
+    reviews: int
+    """Answers given, same-day repeats included."""
+    new_cards: int
+    """Cards seen for the first time."""
+    scheduled_reviews: int
+    """Answers to cards that were already in review (not new, not a same-day repeat)."""
+
+
+def _to_state(row: CardStateRow) -> CardState:
+    return CardState(
+        repetitions=row.repetitions,
+        ef_centi=row.ef_centi,
+        interval_days=row.interval_days,
+        due=row.due_day,
+        last_review=row.last_review_at,
+        last_day=row.last_day,
+        repeat_today=row.repeat_today,
+    )
+
+
+def _write_state(row: CardStateRow, state: CardState) -> None:
+    row.repetitions = state.repetitions
+    row.ef_centi = state.ef_centi
+    row.interval_days = state.interval_days
+    row.due_day = state.due
+    row.last_review_at = state.last_review
+    row.last_day = state.last_day
+    row.repeat_today = state.repeat_today
+
+
+def load_state(store: Store, card_key: str) -> CardState:
+    """The card's state, or a new card's state when it was never reviewed."""
+    with store.sessions() as session:
+        row = session.get(CardStateRow, card_key)
+        return CardState() if row is None else _to_state(row)
+
+
+def load_states(store: Store, card_keys: Iterable[str]) -> dict[str, CardState]:
+    """States of the given cards that have been reviewed at least once."""
+    keys = list(card_keys)
+    out: dict[str, CardState] = {}
+    with store.sessions() as session:
+        for start in range(0, len(keys), 500):
+            chunk = keys[start : start + 500]
+            rows = session.scalars(sa.select(CardStateRow).where(CardStateRow.card_key.in_(chunk)))
+            out.update((row.card_key, _to_state(row)) for row in rows)
+    return out
+
+
+def save_answer(store: Store, *, card_key: str, deck_id: str, record: ReviewRecord, seconds: float) -> int:
+    """Commit the new state and its log row together; returns the log row id."""
+    with store.sessions.begin() as session:
+        row = session.get(CardStateRow, card_key)
+        if row is None:
+            row = CardStateRow(card_key=card_key, deck_id=deck_id)
+            session.add(row)
+        _write_state(row, record.after)
+        log = ReviewRow(
+            card_key=card_key,
+            deck_id=deck_id,
+            reviewed_at=record.reviewed_at,
+            study_day=record.study_day,
+            grade=record.grade,
+            seconds=round(float(seconds), 3),
+            same_day_repeat=record.same_day_repeat,
+            was_new=record.was_new,
+            state_before=record.before.to_dict(),
+            state_after=record.after.to_dict(),
+        )
+        session.add(log)
+        session.flush()
+        return log.id
+
+
+def undo_answer(store: Store, log_id: int) -> str | None:
+    """Delete the log row and restore the state it started from; returns the card key."""
+    with store.sessions.begin() as session:
+        log = session.get(ReviewRow, log_id)
+        if log is None:
+            return None
+        before = CardState.from_dict(log.state_before)
+        row = session.get(CardStateRow, log.card_key)
+        if before.is_new and before.last_review is None:
+            if row is not None:
+                session.delete(row)
+        else:
+            if row is None:
+                row = CardStateRow(card_key=log.card_key, deck_id=log.deck_id)
+                session.add(row)
+            _write_state(row, before)
+        session.delete(log)
+        return log.card_key
+
+
+def due_keys(store: Store, today: date, *, deck_ids: Iterable[str] | None = None) -> list[str]:
+    """Cards due on `today` (scheduled on or before it, or failed earlier today), oldest first."""
+    decks = None if deck_ids is None else list(deck_ids)
+    scheduled = sa.select(CardStateRow.card_key, CardStateRow.due_day).where(CardStateRow.due_day <= today)
+    repeats = sa.select(CardStateRow.card_key, CardStateRow.due_day).where(
+        CardStateRow.repeat_today.is_(True), CardStateRow.last_day == today
+    )
+    if decks is not None:
+        scheduled = scheduled.where(CardStateRow.deck_id.in_(decks))
+        repeats = repeats.where(CardStateRow.deck_id.in_(decks))
+    with store.engine.connect() as conn:
+        rows = list(conn.execute(scheduled.order_by(CardStateRow.due_day, CardStateRow.card_key)))
+        seen = {key for key, _ in rows}
+        rows += [row for row in conn.execute(repeats) if row[0] not in seen]
+    return [key for key, _ in rows]
+
+
+def seen_keys(store: Store) -> set[str]:
+    """Keys of every card that has a state (reviewed at least once)."""
+    with store.engine.connect() as conn:
+        return set(conn.execute(sa.select(CardStateRow.card_key)).scalars())
+
+
+def day_totals(store: Store, day: date) -> DayTotals:
+    """Counts of what was answered on one study day."""
+    query = sa.select(
+        sa.func.count(ReviewRow.id),
+        sa.func.coalesce(sa.func.sum(sa.case((ReviewRow.was_new, 1), else_=0)), 0),
+        sa.func.coalesce(
+            sa.func.sum(sa.case((sa.and_(~ReviewRow.was_new, ~ReviewRow.same_day_repeat), 1), else_=0)),
+            0,
+        ),
+    ).where(ReviewRow.study_day == day)
+    with store.engine.connect() as conn:
+        total, new, scheduled = conn.execute(query).one()
+    return DayTotals(int(total), int(new), int(scheduled))
+
+
+def review_log(store: Store, card_key: str | None = None) -> list[LoggedReview]:
+    """The review log (optionally of one card), oldest first."""
+    query = sa.select(ReviewRow).order_by(ReviewRow.id)
+    if card_key is not None:
+        query = query.where(ReviewRow.card_key == card_key)
+    with store.sessions() as session:
+        return [
+            LoggedReview(
+                row.id,
+                row.card_key,
+                row.grade,
+                row.seconds,
+                ReviewRecord(
+                    grade=row.grade,
+                    reviewed_at=row.reviewed_at,
+                    study_day=row.study_day,
+                    before=CardState.from_dict(row.state_before),
+                    after=CardState.from_dict(row.state_after),
+                    same_day_repeat=row.same_day_repeat,
+                ),
+            )
+            for row in session.scalars(query)
+        ]
+
+
+def upcoming_keys(
+    store: Store, today: date, *, deck_ids: Iterable[str] | None = None, limit: int = 500
+) -> list[str]:
+    """Cards not yet due, soonest first: the queue for studying ahead."""
+    query = (
+        sa.select(CardStateRow.card_key)
+        .where(CardStateRow.due_day > today)
+        .order_by(CardStateRow.due_day, CardStateRow.card_key)
+        .limit(limit)
+    )
+    if deck_ids is not None:
+        query = query.where(CardStateRow.deck_id.in_(list(deck_ids)))
+    with store.engine.connect() as conn:
+        return list(conn.execute(query).scalars())

@@ -1,0 +1,103 @@
+"""Pilot tests of the real app: home counts, a review with three grades and an undo, the rows."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from textual.widgets import DataTable, Static
+
+from tui.screens.home import HomeScreen
+from tui.screens.review import ReviewScreen
+from tui.screens.summary import SummaryScreen
+
+
+async def wait_loaded(pilot) -> HomeScreen:
+    app = pilot.app
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, HomeScreen) and screen.loaded
+    return screen
+
+
+def table_rows(screen: HomeScreen) -> list[list[object]]:
+    table = screen.query_one("#decks", DataTable)
+    return [table.get_row_at(i) for i in range(table.row_count)]
+
+
+async def test_home_lists_all_decks_first_with_due_and_new(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        home = await wait_loaded(pilot)
+        rows = table_rows(home)
+        assert rows[0] == ["All decks", 0, 4, 4]
+        assert rows[1:] == [["Basics", 0, 3, 3], ["Serving", 0, 1, 1]]
+        assert "Today: 0 answers" in str(home.query_one("#totals", Static).render())
+
+
+async def test_review_three_cards_undo_one_and_rows_are_stored(make_app, db_path: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_loaded(pilot)
+        await pilot.press("down")  # Basics
+        await pilot.press("enter")
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        assert review.card_key == "basics/adam-bytes"
+        await pilot.press("5")  # not revealed yet: ignored
+        assert review.session.done == 0
+        await pilot.press("space", "5")
+        assert review.card_key == "basics/ring-cost"
+        await pilot.press("space", "2")
+        assert review.card_key == "basics/bubble"
+        await pilot.press("space", "4")
+        # ring-cost was graded 2: it comes back in the same session
+        assert review.card_key == "basics/ring-cost"
+        await pilot.press("u")  # undo the grade 4 of 'bubble'
+        assert review.card_key == "basics/bubble"
+        assert review.session.done == 2
+        await pilot.press("space", "3")
+        assert review.card_key == "basics/ring-cost"
+
+    with sqlite3.connect(db_path) as conn:
+        log = conn.execute("SELECT card_key, grade, seconds FROM review_log ORDER BY id").fetchall()
+        states = dict(conn.execute("SELECT card_key, interval_days FROM card_state").fetchall())
+    assert [(k, g) for k, g, _ in log] == [
+        ("basics/adam-bytes", 5),
+        ("basics/ring-cost", 2),
+        ("basics/bubble", 3),
+    ]
+    assert all(seconds > 0 for _, _, seconds in log)
+    assert states == {"basics/adam-bytes": 1, "basics/ring-cost": 1, "basics/bubble": 1}
+
+
+async def test_grade_labels_show_each_grades_interval(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 30)) as pilot:
+        await wait_loaded(pilot)
+        await pilot.press("enter", "space")
+        bar = str(app.screen.query_one("#grades", Static).render())
+        assert "0 blackout 1d" in bar and "5 perfectly 1d" in bar
+
+
+async def test_session_ends_with_summary_and_home_counts_update(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_loaded(pilot)
+        await pilot.press("down", "down", "enter")  # Serving: one card
+        await pilot.press("space", "5")
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("enter")
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        rows = table_rows(home)
+        assert rows[0] == ["All decks", 0, 3, 4]
+        assert "Today: 1 answers, 1 new cards" in str(home.query_one("#totals", Static).render())
+
+
+async def test_new_card_limit_applies(make_app) -> None:
+    app = make_app(new_per_day=2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        home = await wait_loaded(pilot)
+        assert table_rows(home)[0] == ["All decks", 0, 2, 4]

@@ -1,0 +1,55 @@
+"""The Textual application: starts on the home screen and loads the store and decks in a worker."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import work
+from textual.app import App
+from textual.binding import Binding
+
+from tui.config import AppConfig
+from tui.screens.home import HomeScreen
+
+if TYPE_CHECKING:
+    from tui.services import Services
+
+
+class FlopcardsApp(App[None]):
+    """flopcards: timed drills and spaced review for LLM-systems interviews."""
+
+    CSS_PATH = "flopcards.tcss"
+    TITLE = "flopcards"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(self, config: AppConfig) -> None:
+        super().__init__()
+        self.config = config
+        self.services: Services | None = None
+
+    def on_mount(self) -> None:
+        self.push_screen(HomeScreen())
+        self.load()
+
+    @work(thread=True, exclusive=True, group="load")
+    def load(self) -> None:
+        """Open the database and read the decks off the UI thread (SQLAlchemy is slow to import)."""
+        from engine.store.database import StoreError
+        from tui.services import load_services
+
+        try:
+            services = load_services(self.config)
+        except StoreError as error:
+            self.call_from_thread(self.exit, None, 2, f"flopcards: {error}")
+            return
+        self.call_from_thread(self._loaded, services)
+
+    def _loaded(self, services: Services) -> None:
+        self.services = services
+        for screen in self.screen_stack:
+            if isinstance(screen, HomeScreen):
+                screen.services_ready(services)
+
+    def on_unmount(self) -> None:
+        if self.services is not None:
+            self.services.close()

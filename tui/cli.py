@@ -1,0 +1,107 @@
+"""The `flopcards` command: start the app, or run a subcommand (drill, validate, decks, ...)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from importlib import import_module
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "drill": ("tui.cli_drill", "list, show and check numeric drills"),
+}
+"""Subcommand name -> (module with `main(argv, settings) -> int` or `main(argv) -> int`, help)."""
+
+
+def package_version() -> str:
+    try:
+        return version("flopcards")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "0+unknown"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="flopcards",
+        description="Timed numeric drills and SM-2 spaced review for LLM-systems interviews.",
+        epilog="Subcommands: "
+        + "; ".join(f"{name} ({text})" for name, (_, text) in SUBCOMMANDS.items())
+        + ". Run `flopcards SUBCOMMAND --help` for each.",
+    )
+    parser.add_argument("--version", action="version", version=f"flopcards {package_version()}")
+    parser.add_argument(
+        "--db",
+        help="database: a file path or any SQLAlchemy URL (default: $FLOPCARDS_DB or the user data folder)",
+    )
+    parser.add_argument(
+        "--decks",
+        action="append",
+        type=Path,
+        default=[],
+        metavar="DIR",
+        help="extra deck folder (repeatable)",
+    )
+    parser.add_argument("--settings", type=Path, help="settings file (TOML) to use instead of the default")
+    parser.add_argument("--new-per-day", type=int, help="new cards per day (default 20)")
+    parser.add_argument("--reviews-per-day", type=int, help="reviews per day (default 200)")
+    parser.add_argument(
+        "--day-start", type=int, dest="day_start_hour", help="hour the study day starts (default 4)"
+    )
+    parser.add_argument("--no-bundled", action="store_true", help=argparse.SUPPRESS)
+    return parser
+
+
+def resolve_settings(args: argparse.Namespace):  # -> tuple[Settings, list[Problem]]
+    from engine.settings import load_settings
+
+    settings, problems = load_settings(args.settings)
+    for name in ("new_per_day", "reviews_per_day", "day_start_hour"):
+        value = getattr(args, name)
+        if value is not None and value < 0:
+            raise SystemExit(f"flopcards: --{name.replace('_', '-')} must not be negative")
+    settings = settings.with_overrides(
+        db=args.db,
+        new_per_day=args.new_per_day,
+        reviews_per_day=args.reviews_per_day,
+        day_start_hour=args.day_start_hour,
+    )
+    if args.decks:
+        settings = settings.with_overrides(deck_dirs=(*settings.deck_dirs, *args.decks))
+    return settings, problems
+
+
+def _run_subcommand(name: str, rest: list[str], args: argparse.Namespace) -> int:
+    module = import_module(SUBCOMMANDS[name][0])
+    entry: Callable[..., int] = module.main
+    if getattr(module, "WANTS_SETTINGS", False):
+        settings, _ = resolve_settings(args)
+        return entry(rest, settings)
+    return entry(rest)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    split = next((i for i, a in enumerate(argv) if a in SUBCOMMANDS), None)
+    head, rest = (argv, []) if split is None else (argv[:split], argv[split + 1 :])
+    args = parser.parse_args(head)
+    if split is not None:
+        return _run_subcommand(argv[split], rest, args)
+    if args.day_start_hour is not None and not 0 <= args.day_start_hour <= 23:
+        parser.error("--day-start must be 0-23")
+    settings, problems = resolve_settings(args)
+
+    from tui.app import FlopcardsApp
+    from tui.config import AppConfig
+
+    app = FlopcardsApp(
+        AppConfig(settings=settings, include_bundled=not args.no_bundled, settings_problems=tuple(problems))
+    )
+    app.run()
+    return app.return_code or 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,29 @@
+"""How the app is started (light: importing this must not pull in SQLAlchemy, sympy or pint)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from engine.settings import Settings
+from engine.studyday import StudyClock, utc_now
+from engine.yamlpos import Problem
+
+
+@dataclass(frozen=True)
+class AppConfig:
+    """What the app is started with; tests build one pointing at temporary files."""
+
+    settings: Settings
+    include_bundled: bool = True
+    now: Callable[[], datetime] = utc_now
+    clock: StudyClock | None = None
+    settings_problems: tuple[Problem, ...] = field(default_factory=tuple)
+    monotonic: Callable[[], float] | None = None
+    """Timer for 'seconds taken' (tests freeze it); None means time.monotonic."""
+
+    @property
+    def deck_dirs(self) -> tuple[Path, ...]:
+        return self.settings.deck_dirs

@@ -1,0 +1,120 @@
+"""Home screen: every deck with its due and new counts, today's totals, and problems met loading."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from tui.screens.help import HelpScreen
+
+if TYPE_CHECKING:
+    from tui.services import Services
+
+ALL_DECKS = "__all__"
+
+
+class HomeScreen(Screen[None]):
+    """Lists 'All decks' and then each deck; enter starts a review of the highlighted row."""
+
+    BINDINGS = [
+        Binding("enter", "study", "Review", tooltip="Review what is due in the highlighted deck"),
+        Binding("a", "study_ahead", "Study ahead", tooltip="Review cards not yet due"),
+        Binding("r", "reload", "Reload decks", tooltip="Read the deck files again"),
+        Binding("question_mark", "help", "Keys"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    loaded: reactive[bool] = reactive(False)
+    """True once the store and the decks are open."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.services: Services | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="banner")
+        yield Static("Opening your decks…", id="totals")
+        table: DataTable[str | int] = DataTable(id="decks", cursor_type="row", zebra_stripes=True)
+        table.add_columns("Deck", "Due", "New", "Cards")
+        yield table
+        yield Footer()
+
+    def services_ready(self, services: Services) -> None:
+        self.services = services
+        self.loaded = True
+        self.refresh_counts()
+
+    def on_screen_resume(self) -> None:
+        if self.services is not None:
+            self.refresh_counts()
+
+    def refresh_counts(self) -> None:
+        """Redraw the deck table, today's totals and the problem banner from the façade."""
+        services = self.services
+        if services is None:
+            return
+        table = self.query_one("#decks", DataTable)
+        selected = table.cursor_row
+        table.clear()
+        for counts in services.study.counts(services.deck_ids()):
+            key = counts.deck_id or ALL_DECKS
+            title = services.deck_title(counts.deck_id)
+            table.add_row(title, counts.due, counts.new, counts.total, key=key)
+        table.move_cursor(row=min(selected, table.row_count - 1))
+        totals = services.study.totals()
+        new_left, reviews_left = services.study.remaining()
+        self.query_one("#totals", Static).update(
+            f"Today: {totals.reviews} answers, {totals.new_cards} new cards"
+            f"  ·  left today: {reviews_left} due reviews, {new_left} new"
+        )
+        problems = [*services.config.settings_problems, *services.collection.problems]
+        banner = self.query_one("#banner", Static)
+        banner.display = bool(problems)
+        if problems:
+            more = f" (+{len(problems) - 1} more; run `flopcards validate`)" if len(problems) > 1 else ""
+            banner.update(f"Skipped a deck with problems: {problems[0]}{more}")
+
+    def _selected_deck(self) -> str | None:
+        table = self.query_one("#decks", DataTable)
+        if table.row_count == 0:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return None if key == ALL_DECKS else key
+
+    @on(DataTable.RowSelected, "#decks")
+    def _row_chosen(self) -> None:
+        self.action_study()
+
+    def action_study(self, ahead: bool = False) -> None:
+        if self.services is None:
+            self.notify("Still opening your decks…")
+            return
+        from tui.screens.review import ReviewScreen
+
+        deck_id = self._selected_deck()
+        session = self.services.study.session(deck_id, ahead=ahead)
+        if session.current is None:
+            hint = "" if ahead else " Press a to study ahead."
+            self.notify(f"Nothing to review in {self.services.deck_title(deck_id)}.{hint}")
+            return
+        self.app.push_screen(ReviewScreen(self.services, deck_id, session))
+
+    def action_study_ahead(self) -> None:
+        self.action_study(ahead=True)
+
+    def action_reload(self) -> None:
+        if self.services is None:
+            return
+        collection = self.services.reload()
+        self.refresh_counts()
+        self.notify(f"Reloaded {len(collection.decks)} decks, {len(collection.problems)} problems.")
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self))
