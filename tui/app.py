@@ -34,7 +34,7 @@ class FlopcardsApp(App[None]):
     @work(thread=True, exclusive=True, group="load")
     def load(self) -> None:
         """Open the database and read the decks off the UI thread (SQLAlchemy is slow to import)."""
-        from engine.store.database import StoreError
+        from engine.store.preflight import StoreError
         from tui.services import load_services
 
         try:

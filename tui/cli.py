@@ -92,6 +92,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.day_start_hour is not None and not 0 <= args.day_start_hour <= 23:
         parser.error("--day-start must be 0-23")
     settings, problems = resolve_settings(args)
+    from engine.store.preflight import StoreError, preflight
+
+    try:
+        preflight(settings.db)  # stdlib only: refuse a bad file before the screen is taken over
+    except StoreError as error:
+        print(f"flopcards: {error}", file=sys.stderr)
+        return 2
 
     from tui.app import FlopcardsApp
     from tui.config import AppConfig

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
@@ -23,7 +22,9 @@ class HomeScreen(Screen[None]):
     """Lists 'All decks' and then each deck; enter starts a review of the highlighted row."""
 
     BINDINGS = [
-        Binding("enter", "study", "Review", tooltip="Review what is due in the highlighted deck"),
+        Binding(
+            "enter", "study", "Review", priority=True, tooltip="Review what is due in the highlighted deck"
+        ),
         Binding("a", "study_ahead", "Study ahead", tooltip="Review cards not yet due"),
         Binding("r", "reload", "Reload decks", tooltip="Read the deck files again"),
         Binding("question_mark", "help", "Keys"),
@@ -87,10 +88,6 @@ class HomeScreen(Screen[None]):
             return None
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
         return None if key == ALL_DECKS else key
-
-    @on(DataTable.RowSelected, "#decks")
-    def _row_chosen(self) -> None:
-        self.action_study()
 
     def action_study(self, ahead: bool = False) -> None:
         if self.services is None:
