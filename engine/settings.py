@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from engine.yamlpos import Problem
+from engine.problems import Problem
 
 HOME_ENV = "FLOPCARDS_HOME"
 DB_ENV = "FLOPCARDS_DB"

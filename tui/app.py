@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import work
@@ -18,7 +20,7 @@ if TYPE_CHECKING:
 class FlopcardsApp(App[None]):
     """flopcards: timed drills and spaced review for LLM-systems interviews."""
 
-    CSS_PATH = "flopcards.tcss"
+    CSS_PATH = Path(__file__).with_name("flopcards.tcss")
     TITLE = "flopcards"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
@@ -26,10 +28,12 @@ class FlopcardsApp(App[None]):
         super().__init__()
         self.config = config
         self.services: Services | None = None
+        self.loaded = asyncio.Event()
+        """Set once the store and decks are open (tests and benchmarks wait on it)."""
 
     def on_mount(self) -> None:
         self.push_screen(HomeScreen())
-        self.load()
+        self.call_after_refresh(self.load)  # paint first: the load holds the GIL while importing
 
     @work(thread=True, exclusive=True, group="load")
     def load(self) -> None:
@@ -46,6 +50,7 @@ class FlopcardsApp(App[None]):
 
     def _loaded(self, services: Services) -> None:
         self.services = services
+        self.loaded.set()
         for screen in self.screen_stack:
             if isinstance(screen, HomeScreen):
                 screen.services_ready(services)

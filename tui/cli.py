@@ -6,7 +6,6 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from importlib import import_module
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
@@ -16,10 +15,23 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 
 
 def package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version  # slow import: only for --version
+
     try:
         return version("flopcards")
     except PackageNotFoundError:  # running from a source tree that was never installed
         return "0+unknown"
+
+
+class _VersionAction(argparse.Action):
+    """--version, computed only when asked for (importlib.metadata is slow to import)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help=str(kwargs.get("help", "")))
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: object, **_kwargs: object) -> None:
+        print(f"flopcards {package_version()}")
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -30,7 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
         + "; ".join(f"{name} ({text})" for name, (_, text) in SUBCOMMANDS.items())
         + ". Run `flopcards SUBCOMMAND --help` for each.",
     )
-    parser.add_argument("--version", action="version", version=f"flopcards {package_version()}")
+    parser.add_argument("--version", action=_VersionAction, help="print the version and exit")
     parser.add_argument(
         "--db",
         help="database: a file path or any SQLAlchemy URL (default: $FLOPCARDS_DB or the user data folder)",

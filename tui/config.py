@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from engine.problems import Problem
 from engine.settings import Settings
 from engine.studyday import StudyClock, utc_now
-from engine.yamlpos import Problem
 
 
 @dataclass(frozen=True)

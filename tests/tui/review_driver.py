@@ -14,7 +14,7 @@ from tui.config import AppConfig
 async def drive(db: str, decks: str) -> None:
     app = FlopcardsApp(AppConfig(settings=Settings(db=db, deck_dirs=(Path(decks),)), include_bundled=False))
     async with app.run_test(size=(100, 30)) as pilot:
-        await app.workers.wait_for_complete()
+        await asyncio.wait_for(app.loaded.wait(), 30)
         await pilot.pause()
         await pilot.press("enter")
         screen = app.screen

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from tui.screens.summary import SummaryScreen
 
 async def wait_loaded(pilot) -> HomeScreen:
     app = pilot.app
-    await app.workers.wait_for_complete()
+    await asyncio.wait_for(app.loaded.wait(), 30)
     await pilot.pause()
     screen = app.screen
     assert isinstance(screen, HomeScreen) and screen.loaded

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+
 
 async def loaded(pilot) -> None:
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    await asyncio.wait_for(pilot.app.loaded.wait(), 30)
+    # DataTable sizes its columns on a later refresh: let a few frames pass before the shot
+    for _ in range(3):
+        await pilot.pause(0.05)
 
 
 def test_home_screen(snap_compare, make_app) -> None:

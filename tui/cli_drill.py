@@ -1,0 +1,196 @@
+"""`flopcards drill list|show|check`: numeric drills on the command line (human text or --json)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import textwrap
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+WIDTH = 88
+
+
+class _UsageError(Exception):
+    """Raised instead of argparse's print-usage-and-exit, so errors stay one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(message)
+
+
+def build_parser() -> _Parser:
+    common = _Parser(add_help=False)
+    common.add_argument("--json", action="store_true", help="print JSON instead of text")
+    common.add_argument(
+        "--templates",
+        action="append",
+        type=Path,
+        default=[],
+        metavar="DIR",
+        help="extra template folder (repeatable)",
+    )
+    parser = _Parser(prog="flopcards drill", description="Randomized numeric drills.")
+    sub = parser.add_subparsers(dest="command", metavar="{list,show,check}", required=True)
+    sub.add_parser("list", parents=[common], help="list drill kinds")
+    show = sub.add_parser("show", parents=[common], help="a drill with its answer and solution")
+    show.add_argument("kind")
+    show.add_argument("--seed", type=int, help="drill seed (default: a random one, printed)")
+    check = sub.add_parser("check", parents=[common], help="check an answer to a drill")
+    check.add_argument("kind")
+    check.add_argument("--seed", type=int, required=True)
+    check.add_argument("--answer", required=True, help="e.g. '1.07 GB', '490 ms', '16%%'")
+    return parser
+
+
+def _finite(x: float | None) -> float | None:
+    return x if x is not None and math.isfinite(x) else None
+
+
+def _step_json(step: Any) -> dict[str, Any]:
+    return {
+        "label": step.label,
+        "formula": step.formula,
+        "substituted": step.substituted,
+        "value": _finite(step.value),
+        "unit": step.unit,
+    }
+
+
+def drill_json(drill: Any) -> dict[str, Any]:
+    """The JSON document for `show --json`."""
+    from engine.solution import render_steps
+    from engine.units import format_quantity
+
+    return {
+        "kind": drill.kind,
+        "seed": drill.seed,
+        "title": drill.title,
+        "topic": drill.topic,
+        "prompt": drill.prompt,
+        "conventions": list(drill.conventions),
+        "params": {p.name: {"value": p.value, "unit": p.unit} for p in drill.params},
+        "answer": {
+            "value": drill.expected,
+            "unit": drill.unit,
+            "text": format_quantity(drill.expected, drill.unit),
+        },
+        "tolerance": drill.tolerance,
+        "solution": [_step_json(s) for s in drill.steps],
+        "solution_text": render_steps(drill.steps),
+    }
+
+
+def result_json(drill: Any, result: Any) -> dict[str, Any]:
+    """The JSON document for `check --json`."""
+    return {
+        "kind": drill.kind,
+        "seed": drill.seed,
+        "verdict": str(result.verdict),
+        "expected": _finite(result.expected),
+        "expected_unit": result.expected_unit,
+        "expected_text": result.expected_text,
+        "given": result.given,
+        "given_value": _finite(result.given_value),
+        "relative_error": _finite(result.relative_error),
+        "message": result.message,
+    }
+
+
+def _wrap(text: str, first: str = "", rest: str | None = None) -> str:
+    rest = " " * len(first) if rest is None else rest
+    return textwrap.fill(text, WIDTH, initial_indent=first, subsequent_indent=rest)
+
+
+def show_text(drill: Any, *, with_answer: bool = True) -> str:
+    """Plain-terminal rendering of a drill."""
+    from engine.solution import render_steps
+    from engine.units import format_quantity
+
+    lines = [
+        f"{drill.title}  [{drill.kind}, seed {drill.seed}; {drill.topic}]",
+        "",
+        _wrap(drill.prompt),
+        "",
+        "Conventions:",
+    ]
+    lines += [_wrap(c, "  - ") for c in drill.conventions]
+    width = max(len(p.name) for p in drill.params)
+    lines += ["", "Given:"] + [f"  {p.name:<{width}}  {p.display}" for p in drill.params]
+    if with_answer:
+        answer = format_quantity(drill.expected, drill.unit)
+        lines += ["", f"Answer: {answer}  (correct within ±{drill.tolerance * 100:g}%)", "", "Solution:"]
+        lines += [_wrap(line, "  ", "       ") for line in render_steps(drill.steps).splitlines()]
+    return "\n".join(lines)
+
+
+def _list(templates: Any, as_json: bool) -> None:
+    rows = [
+        {"id": t.spec.id, "title": t.spec.title, "topic": t.spec.topic, "path": t.path}
+        for t in templates.templates.values()
+    ]
+    if as_json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    width = max((len(r["id"]) for r in rows), default=0)
+    topic_width = max((len(r["topic"]) for r in rows), default=0)
+    for r in rows:
+        print(f"{r['id']:<{width}}  {r['topic']:<{topic_width}}  {r['title']}")
+
+
+def _run(args: argparse.Namespace) -> int:
+    from drills.generator import check, generate, templates_for
+
+    templates = templates_for(args.templates)
+    for problem in templates.problems:
+        print(f"warning: template {problem}", file=sys.stderr)
+    if args.command == "list":
+        _list(templates, args.json)
+        return 0
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    drill = generate(args.kind, seed, templates=templates)
+    if args.command == "show":
+        print(json.dumps(drill_json(drill), indent=2, ensure_ascii=False) if args.json else show_text(drill))
+        return 0
+    result = check(drill, args.answer)
+    if args.json:
+        print(json.dumps(result_json(drill, result), indent=2, ensure_ascii=False))
+    else:
+        from engine.solution import render_steps
+
+        print(f"{result.verdict}: {result.message}")
+        if str(result.verdict) != "correct":
+            print("Solution:")
+            print("\n".join(_wrap(s, "  ", "       ") for s in render_steps(drill.steps).splitlines()))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point: `main(["list", "--json"])`; a leading "drill" is accepted and skipped."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list[:1] == ["drill"]:
+        args_list = args_list[1:]
+    try:
+        args = build_parser().parse_args(args_list)
+    except _UsageError as exc:
+        print(f"flopcards drill: error: {exc} (see `flopcards drill --help`)", file=sys.stderr)
+        return 2
+    except SystemExit as exc:  # --help
+        return exc.code if isinstance(exc.code, int) else 0
+    from drills.generator import DrillError
+
+    try:
+        return _run(args)
+    except DrillError as exc:
+        hint = " (see `flopcards drill list`)" if "unknown drill kind" in str(exc) else ""
+        print(f"flopcards drill: error: {exc}{hint}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
