@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 
 from engine import sm2
+from engine.drill_log import DRILL_DECK
 from engine.store import repo
 from engine.store.database import Store
 from engine.studyday import StudyClock, utc_now
@@ -105,7 +106,9 @@ class Study:
         return [
             item.key
             for item in self.items
-            if item.key not in seen and (deck_id is None or item.deck_id == deck_id)
+            if item.key not in seen
+            and item.deck_id != DRILL_DECK  # drill kinds join the schedule from a drill session
+            and (deck_id is None or item.deck_id == deck_id)
         ]
 
     def counts(self, deck_ids: Sequence[str]) -> list[DeckCounts]:
@@ -114,6 +117,7 @@ class Study:
         seen = repo.seen_keys(self.store)
         due_by_deck = Counter(self._deck_of[k] for k in self._due(None))
         new_by_deck = Counter(item.deck_id for item in self.items if item.key not in seen)
+        new_by_deck.pop(DRILL_DECK, None)
         total_by_deck = Counter(item.deck_id for item in self.items)
         rows = [
             DeckCounts(

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import date
 
 import sqlalchemy as sa
+import sqlalchemy.orm as so
 
 from engine.sm2 import CardState, ReviewRecord
 from engine.store.database import Store
@@ -77,27 +78,35 @@ def load_states(store: Store, card_keys: Iterable[str]) -> dict[str, CardState]:
     return out
 
 
+def write_answer(
+    session: so.Session, *, card_key: str, deck_id: str, record: ReviewRecord, seconds: float
+) -> ReviewRow:
+    """Stage the new state and its log row in an open transaction."""
+    row = session.get(CardStateRow, card_key)
+    if row is None:
+        row = CardStateRow(card_key=card_key, deck_id=deck_id)
+        session.add(row)
+    _write_state(row, record.after)
+    log = ReviewRow(
+        card_key=card_key,
+        deck_id=deck_id,
+        reviewed_at=record.reviewed_at,
+        study_day=record.study_day,
+        grade=record.grade,
+        seconds=round(float(seconds), 3),
+        same_day_repeat=record.same_day_repeat,
+        was_new=record.was_new,
+        state_before=record.before.to_dict(),
+        state_after=record.after.to_dict(),
+    )
+    session.add(log)
+    return log
+
+
 def save_answer(store: Store, *, card_key: str, deck_id: str, record: ReviewRecord, seconds: float) -> int:
     """Commit the new state and its log row together; returns the log row id."""
     with store.sessions.begin() as session:
-        row = session.get(CardStateRow, card_key)
-        if row is None:
-            row = CardStateRow(card_key=card_key, deck_id=deck_id)
-            session.add(row)
-        _write_state(row, record.after)
-        log = ReviewRow(
-            card_key=card_key,
-            deck_id=deck_id,
-            reviewed_at=record.reviewed_at,
-            study_day=record.study_day,
-            grade=record.grade,
-            seconds=round(float(seconds), 3),
-            same_day_repeat=record.same_day_repeat,
-            was_new=record.was_new,
-            state_before=record.before.to_dict(),
-            state_after=record.after.to_dict(),
-        )
-        session.add(log)
+        log = write_answer(session, card_key=card_key, deck_id=deck_id, record=record, seconds=seconds)
         session.flush()
         return log.id
 
