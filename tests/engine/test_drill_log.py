@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import pytest
 
 from engine.drill_log import Attempt, attempts, drill_key, grade_for, record_attempt
