@@ -1,0 +1,98 @@
+"""Read a typed numeric answer ("~1.1 GiB", "1,073,741,824", "2*32*8 B") into a number and a unit.
+
+Rules: leading approximation words (~ ≈ about approx roughly around) are ignored; thousands
+separators "1,073,741,824" / "1 073 741 824" / "1_000" are removed (groups of exactly three
+digits); unicode × · ⋅ ÷ − are read as * * * / -; the number part may be arithmetic (via
+engine.formula, no variable names); everything from the first letter or % on is the unit
+("1.5e9 B": the e of an exponent belongs to the number). "2.5×" means 2.5x; "per" means "/".
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from engine.formula import FormulaError, parse_formula
+
+MAX_ANSWER_LEN = 500
+
+_APPROX = re.compile(
+    r"^(?:~|≈|∼|≃|=|about\b|approx(?:imately|\.)?|around\b|roughly\b|circa\b|ca\.)\s*",
+    re.IGNORECASE,
+)
+_SPACES = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2009": " ", "\t": " "})
+_OPERATORS = str.maketrans({"×": "*", "·": "*", "⋅": "*", "÷": "/", "−": "-", "–": "-", "—": "-"})
+_GROUPS = re.compile(r"(?<![\d.])(\d{1,3})((?:[, _]\d{3})+)(?![\d_])")
+_EXPONENT = re.compile(r"[eE][+-]?\d")
+_PER = re.compile(r"\s+per\s+", re.IGNORECASE)
+
+
+class ReadError(ValueError):
+    """The answer text could not be read; the message says why, in plain words."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A typed answer: `value` in `unit` as typed ("" when the number is bare)."""
+
+    value: float
+    unit: str
+    approximate: bool
+
+
+def _ungroup(match: re.Match[str]) -> str:
+    seps = set(match.group(2)[::4])  # the separator before each three-digit group
+    if len(seps) != 1:
+        return match.group(0)  # mixed separators: leave alone (probably not one number)
+    return match.group(1) + match.group(2).replace(seps.pop(), "")
+
+
+def normalise(text: str) -> tuple[str, bool]:
+    """Canonical spelling of an answer and whether it was marked as approximate."""
+    t = text.translate(_SPACES).strip()
+    approximate = False
+    while True:
+        m = _APPROX.match(t)
+        if m is None or not m.group(0):
+            break
+        approximate = approximate or m.group(0).strip() != "="
+        t = t[m.end() :]
+    t = t.rstrip(" .")
+    if t.endswith("×"):
+        t = t[:-1].rstrip() + "x"
+    t = _GROUPS.sub(_ungroup, t.translate(_OPERATORS))
+    return _PER.sub("/", t), approximate
+
+
+def split_unit(text: str) -> tuple[str, str]:
+    """("2*32 ", "B") for "2*32 B": the unit starts at the first letter or % not in a number."""
+    for i, ch in enumerate(text):
+        if ch.isalpha() or ch in "%µμ":
+            after_digit = i > 0 and (text[i - 1].isdigit() or text[i - 1] == ".")
+            if ch in "eE" and after_digit and _EXPONENT.match(text, i):
+                continue
+            return text[:i], text[i:].strip()
+    return text, ""
+
+
+def read_quantity(text: str) -> Reading:
+    """Read `text` as a number (possibly arithmetic) followed by an optional unit."""
+    if len(text) > MAX_ANSWER_LEN:
+        raise ReadError(f"the answer is too long ({len(text)} characters)")
+    t, approximate = normalise(text)
+    if not t:
+        raise ReadError("the answer is empty")
+    number, unit = split_unit(t)
+    if not number.strip():
+        raise ReadError(f"no number before '{unit[:20]}'" if unit else "no number found")
+    try:
+        formula = parse_formula(number)
+        if formula.names:  # cannot happen (letters start the unit) but keep the rule explicit
+            raise ReadError("variable names are not allowed in a numeric answer")
+        value = formula.evaluate()
+    except FormulaError as exc:
+        raise ReadError(f"'{number.strip()[:40]}' is not a number ({exc})") from None
+    if not math.isfinite(value):
+        raise ReadError("the number is too large")
+    return Reading(value, unit, approximate)
