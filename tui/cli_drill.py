@@ -163,7 +163,7 @@ def _run(args: argparse.Namespace) -> int:
     else:
         from engine.solution import render_steps
 
-        print(f"{result.verdict}: {result.message}")
+        print(result.message)
         if str(result.verdict) != "correct":
             print("Solution:")
             print("\n".join(_wrap(s, "  ", "       ") for s in render_steps(drill.steps).splitlines()))

@@ -1,0 +1,141 @@
+"""The model/GPU/interconnect catalog drills draw from: schema, units of each field, loader."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+CATALOG_PATH = Path(__file__).with_name("catalog.yaml")
+Slug = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9._-]*$", max_length=80)]
+Count = Annotated[int, Field(gt=0)]
+Positive = Annotated[float, Field(gt=0)]
+
+
+class _Entry(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: Slug
+    name: str = Field(min_length=1, description="Display name, e.g. 'H100 SXM 80GB'.")
+    source: str = Field(min_length=8, description="Where the figures come from.")
+    note: str = ""
+
+
+class ModelEntry(_Entry):
+    """A released model checkpoint (figures from its config.json and model card)."""
+
+    params: Count = Field(description="Total parameter count (embeddings included).")
+    active_params: Count | None = Field(
+        default=None, description="Parameters used per token (MoE); defaults to params."
+    )
+    layers: Count
+    d_model: Count
+    heads: Count
+    kv_heads: Count
+    head_dim: Count
+    ffn_dim: Count
+    vocab: Count
+    experts: Count = 1
+    experts_per_token: Count = 1
+    attention: Literal["MHA", "GQA"]
+    tied_embeddings: bool
+    qkv_bias: bool = False
+
+    @model_validator(mode="after")
+    def _defaults(self) -> ModelEntry:
+        if self.active_params is None:
+            object.__setattr__(self, "active_params", self.params)
+        return self
+
+
+class GpuEntry(_Entry):
+    """An accelerator (vendor datasheet figures)."""
+
+    bf16_tflops: Positive = Field(description="Dense BF16 tensor-core peak (no sparsity).")
+    hbm_gb: Positive = Field(description="Device memory, GB = 10^9 bytes.")
+    hbm_gbs: Positive = Field(description="Device memory bandwidth, GB/s.")
+    nvlink_gbs: Positive | None = Field(
+        default=None, description="NVLink bandwidth per GPU, per direction, GB/s (None: no NVLink)."
+    )
+
+
+class InterconnectEntry(_Entry):
+    """A link a GPU talks over (bandwidth per direction, per GPU or port)."""
+
+    bandwidth_gbs: Positive = Field(description="Per-direction bandwidth, GB/s.")
+    scope: Literal["intra-node", "inter-node", "host"]
+
+
+SECTIONS: dict[str, type[_Entry]] = {
+    "models": ModelEntry,
+    "gpus": GpuEntry,
+    "interconnects": InterconnectEntry,
+}
+
+FIELD_UNITS: dict[str, dict[str, str]] = {
+    "models": {
+        "params": "", "active_params": "", "layers": "", "d_model": "", "heads": "",
+        "kv_heads": "", "head_dim": "", "ffn_dim": "", "vocab": "", "experts": "",
+        "experts_per_token": "", "attention": "", "name": "", "id": "",
+    },
+    "gpus": {
+        "bf16_tflops": "TFLOPS", "hbm_gb": "GB", "hbm_gbs": "GB/s", "nvlink_gbs": "GB/s",
+        "name": "", "id": "",
+    },
+    "interconnects": {"bandwidth_gbs": "GB/s", "scope": "", "name": "", "id": ""},
+}
+"""Fields a template may expose, with the unit each is stated in."""
+
+TEXT_FIELDS = frozenset({"name", "id", "attention", "scope"})
+
+
+class Catalog(BaseModel):
+    """The whole catalog file."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    models: tuple[ModelEntry, ...]
+    gpus: tuple[GpuEntry, ...]
+    interconnects: tuple[InterconnectEntry, ...]
+
+    @model_validator(mode="after")
+    def _unique_ids(self) -> Catalog:
+        for section in SECTIONS:
+            ids = [e.id for e in getattr(self, section)]
+            dupes = sorted({i for i in ids if ids.count(i) > 1})
+            if dupes:
+                raise ValueError(f"duplicate ids in {section}: {', '.join(dupes)}")
+        return self
+
+    def entries(self, section: str) -> tuple[_Entry, ...]:
+        """All entries of a section ('models', 'gpus', 'interconnects'), in file order."""
+        if section not in SECTIONS:
+            raise KeyError(f"unknown catalog section '{section}'")
+        return getattr(self, section)
+
+    def entry(self, section: str, entry_id: str) -> _Entry:
+        for e in self.entries(section):
+            if e.id == entry_id:
+                return e
+        known = ", ".join(e.id for e in self.entries(section))
+        raise KeyError(f"no {section} entry '{entry_id}' (known: {known})")
+
+
+def field_value(entry: _Entry, field: str) -> int | float | str | None:
+    """The value of an exposable field of an entry (None if the entry lacks it)."""
+    return getattr(entry, field, None)
+
+
+def parse_catalog(text: str) -> Catalog:
+    """Validate catalog YAML text (raises pydantic.ValidationError or yaml.YAMLError)."""
+    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    return Catalog.model_validate(data)
+
+
+@lru_cache(maxsize=1)
+def load_catalog() -> Catalog:
+    """The bundled catalog (parsed once)."""
+    return parse_catalog(CATALOG_PATH.read_text(encoding="utf-8"))

@@ -1,0 +1,203 @@
+"""Compile a validated Template: resolve catalog draws, parse formulas, order derived params."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from drills.catalog import FIELD_UNITS, TEXT_FIELDS, Catalog, field_value
+from drills.render import RenderError, placeholders
+from drills.schema import (
+    CatalogParam,
+    ChoiceParam,
+    DerivedParam,
+    OptionsParam,
+    RangeParam,
+    StepSpec,
+    Template,
+)
+from engine.formula import Formula, FormulaError, parse_formula
+from engine.units import UnitError, parse_unit
+
+RESERVED = frozenset({"ceil", "floor", "sqrt", "log2", "log", "min", "max", "abs", "round"})
+
+
+class TemplateError(ValueError):
+    """A template is well-formed YAML but inconsistent; `loc` points into the file."""
+
+    def __init__(self, message: str, loc: tuple[Any, ...] = ()) -> None:
+        super().__init__(message)
+        self.loc = loc
+
+
+@dataclass(frozen=True)
+class Draw:
+    """How to draw one declared param: `choices` holds entries, numbers or (label, value) pairs."""
+
+    name: str
+    kind: str  # "catalog" | "choice" | "options" | "range"
+    choices: tuple[Any, ...]
+    fields: tuple[tuple[str, str], ...] = ()  # catalog: (param name, catalog field)
+
+
+@dataclass(frozen=True)
+class CompiledTemplate:
+    """A template ready to generate drills from."""
+
+    spec: Template
+    path: str
+    draws: tuple[Draw, ...]
+    derived: tuple[tuple[str, Formula], ...]  # dependency order
+    constraints: tuple[tuple[Formula, float | None, float | None], ...]
+    answer: Formula
+    steps: tuple[tuple[StepSpec, Formula], ...]
+    units: Mapping[str, str]  # every param, display order -> unit
+    text_names: frozenset[str]
+
+
+def _parse(text: str, loc: tuple[Any, ...]) -> Formula:
+    try:
+        return parse_formula(text)
+    except FormulaError as exc:
+        raise TemplateError(f"formula '{text}': {exc}", loc) from None
+
+
+def _check_unit(unit: str, loc: tuple[Any, ...]) -> None:
+    try:
+        parse_unit(unit)
+    except UnitError as exc:
+        raise TemplateError(f"unit: {exc}", loc) from None
+
+
+def _catalog_draw(name: str, p: CatalogParam, catalog: Catalog) -> Draw:
+    loc = ("params", name)
+    known = FIELD_UNITS[p.catalog]
+    for fname in (*p.where, *p.fields.values()):
+        if fname not in known:
+            raise TemplateError(f"'{fname}' is not a {p.catalog} field (known: "
+                                f"{', '.join(sorted(known))})", loc)
+    entries = list(catalog.entries(p.catalog))
+    if p.ids is not None:
+        ids = {e.id for e in entries}
+        missing = [i for i in p.ids if i not in ids]
+        if missing:
+            raise TemplateError(f"no {p.catalog} entry {', '.join(missing)}", (*loc, "ids"))
+        entries = [e for e in entries if e.id in p.ids]
+    entries = [e for e in entries
+               if all(field_value(e, k) == v for k, v in p.where.items())
+               and all(field_value(e, f) is not None for f in p.fields.values())]
+    if not entries:
+        raise TemplateError(f"no {p.catalog} entry matches this param", loc)
+    return Draw(name, "catalog", tuple(entries), tuple(p.fields.items()))
+
+
+def _draws(spec: Template, catalog: Catalog) -> tuple[list[Draw], dict[str, str], set[str]]:
+    draws: list[Draw] = []
+    units: dict[str, str] = {}
+    text: set[str] = set()
+
+    def declare(name: str, unit: str, loc: tuple[Any, ...], is_text: bool = False) -> None:
+        if name in units or name in RESERVED:
+            raise TemplateError(f"param name '{name}' is used twice or reserved", loc)
+        _check_unit(unit, loc)
+        units[name] = unit
+        if is_text:
+            text.add(name)
+
+    for name, p in spec.params.items():
+        loc = ("params", name)
+        if isinstance(p, CatalogParam):
+            draw = _catalog_draw(name, p, catalog)
+            declare(name, "", loc, True)
+            for pname, fname in draw.fields:
+                declare(pname, FIELD_UNITS[p.catalog][fname], (*loc, "fields"),
+                        fname in TEXT_FIELDS)
+        elif isinstance(p, OptionsParam):
+            draw = Draw(name, "options", tuple(p.options.items()))
+            declare(name, p.unit, loc)
+            declare(f"{name}_label", "", loc, True)
+        elif isinstance(p, ChoiceParam):
+            draw = Draw(name, "choice", tuple(p.choice))
+            declare(name, p.unit, loc)
+        elif isinstance(p, RangeParam):
+            draw = Draw(name, "range", tuple(p.grid()))
+            declare(name, p.unit, loc)
+        else:
+            declare(name, p.unit, loc)
+            continue
+        draws.append(draw)
+    return draws, units, text
+
+
+def _derived_order(spec: Template, numeric: set[str]) -> list[tuple[str, Formula]]:
+    formulas = {n: _parse(p.formula, ("params", n, "formula"))
+                for n, p in spec.params.items() if isinstance(p, DerivedParam)}
+    order: list[tuple[str, Formula]] = []
+    state: dict[str, int] = {}  # 1 = visiting, 2 = done
+
+    def visit(name: str, chain: tuple[str, ...]) -> None:
+        if state.get(name) == 2:
+            return
+        if state.get(name) == 1:
+            raise TemplateError(f"derived params form a cycle: {' -> '.join((*chain, name))}",
+                                ("params", name))
+        state[name] = 1
+        for dep in sorted(formulas[name].names):
+            if dep not in numeric:
+                raise TemplateError(f"'{name}' uses '{dep}', which is not a numeric param",
+                                    ("params", name, "formula"))
+            if dep in formulas:
+                visit(dep, (*chain, name))
+        state[name] = 2
+        order.append((name, formulas[name]))
+
+    for name in formulas:
+        visit(name, ())
+    return order
+
+
+def _check_names(f: Formula, allowed: set[str], what: str, loc: tuple[Any, ...]) -> None:
+    unknown = sorted(f.names - allowed)
+    if unknown:
+        raise TemplateError(f"{what} uses unknown or non-numeric name(s): {', '.join(unknown)}",
+                            loc)
+
+
+def compile_template(spec: Template, path: str, catalog: Catalog) -> CompiledTemplate:
+    """Check names, formulas and placeholders; raise TemplateError with a location if wrong."""
+    draws, units, text_names = _draws(spec, catalog)
+    numeric = set(units) - text_names
+    derived = _derived_order(spec, numeric)
+    constraints = []
+    for i, c in enumerate(spec.constraints):
+        f = _parse(c.formula, ("constraints", i, "formula"))
+        _check_names(f, numeric, "constraint", ("constraints", i, "formula"))
+        constraints.append((f, c.min, c.max))
+    steps = []
+    known = set(numeric)
+    for i, s in enumerate(spec.steps):
+        _check_unit(s.unit, ("steps", i, "unit"))
+        f = _parse(s.formula, ("steps", i, "formula"))
+        _check_names(f, known, f"step '{s.label}'", ("steps", i, "formula"))
+        if s.name is not None:
+            if s.name in known or s.name in units or s.name in RESERVED:
+                raise TemplateError(f"step name '{s.name}' is already used", ("steps", i, "name"))
+            known.add(s.name)
+        steps.append((s, f))
+    _check_unit(spec.answer.unit, ("answer", "unit"))
+    answer = _parse(spec.answer.formula, ("answer", "formula"))
+    _check_names(answer, known, "the answer", ("answer", "formula"))
+    for loc, text in [(("prompt",), spec.prompt),
+                      *((("conventions", i), c) for i, c in enumerate(spec.conventions))]:
+        try:
+            refs = placeholders(text)
+        except RenderError as exc:
+            raise TemplateError(str(exc), loc) from None
+        for name, fmt in refs:
+            if name not in units:
+                raise TemplateError(f"unknown placeholder '{{{name}}}'", loc)
+            if fmt and name in text_names:
+                raise TemplateError(f"'{{{name}:{fmt}}}': text params take no format", loc)
+    return CompiledTemplate(spec, path, tuple(draws), tuple(derived), tuple(constraints),
+                            answer, tuple(steps), units, frozenset(text_names))

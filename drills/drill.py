@@ -1,0 +1,50 @@
+"""What a generated drill is: frozen Drill and Param records (no heavy imports)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from drills.render import format_value
+from engine.solution import Step
+
+Value = int | float | str
+
+
+@dataclass(frozen=True)
+class Param:
+    """One given of the question: name, value ('Llama-3-8B', 8192, 0.45) and unit ('' if none)."""
+
+    name: str
+    value: Value
+    unit: str
+
+    @property
+    def display(self) -> str:
+        text = format_value(self.value)
+        if self.unit in ("%", "x"):
+            return f"{text}{self.unit}"
+        return f"{text} {self.unit}" if self.unit else text
+
+
+@dataclass(frozen=True)
+class Drill:
+    """A generated question with its expected answer and worked solution."""
+
+    kind: str
+    seed: int
+    title: str
+    topic: str
+    prompt: str
+    params: tuple[Param, ...]
+    expected: float
+    unit: str
+    tolerance: float
+    conventions: tuple[str, ...]
+    steps: tuple[Step, ...]
+
+    def value(self, name: str) -> Value:
+        """The value of a param by name (KeyError if absent)."""
+        for p in self.params:
+            if p.name == name:
+                return p.value
+        raise KeyError(name)

@@ -1,0 +1,195 @@
+"""Seeded drill generation: same (kind, seed) -> same drill; answers come from template formulas."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from drills.drill import Drill, Param, Value
+from drills.render import pretty, render
+from engine.formula import FormulaError
+from engine.solution import Step
+
+if TYPE_CHECKING:  # the loader (pydantic, yaml) is imported on first use only
+    from drills.compile import CompiledTemplate
+    from drills.loader import TemplateSet
+    from engine.answers import CheckResult
+
+__all__ = ["Drill", "DrillError", "Param", "UnknownKindError", "check", "generate", "kinds"]
+
+MAX_DRAWS = 200
+
+
+class DrillError(ValueError):
+    """A drill could not be generated (unknown kind, bad override, unsatisfiable template)."""
+
+
+class UnknownKindError(DrillError):
+    """No template has this id."""
+
+
+@lru_cache(maxsize=1)
+def bundled_templates() -> TemplateSet:
+    """The bundled templates, loaded once per process."""
+    from drills.loader import load_templates
+
+    return load_templates()
+
+
+def templates_for(extra_dirs: Iterable[str | Path] = ()) -> TemplateSet:
+    """Bundled templates plus those of `extra_dirs` (bundled ones are cached)."""
+    from drills.loader import load_templates
+
+    dirs = tuple(extra_dirs)
+    return load_templates(dirs) if dirs else bundled_templates()
+
+
+def _num(v: Any) -> int | float:
+    return int(v) if isinstance(v, int) or float(v).is_integer() else float(v)
+
+
+def _draw(t: CompiledTemplate, rng: random.Random) -> dict[str, Value]:
+    values: dict[str, Value] = {}
+    for d in t.draws:
+        pick = d.choices[rng.randrange(len(d.choices))]
+        if d.kind == "catalog":
+            values.update(_draw_entry(d.name, d.fields, pick))
+        elif d.kind == "options":
+            values[d.name], values[f"{d.name}_label"] = _num(pick[1]), pick[0]
+        else:
+            values[d.name] = _num(pick)
+    return values
+
+
+def _apply(t: CompiledTemplate, values: dict[str, Value], overrides: Mapping[str, Any]) -> None:
+    draws = {d.name: d for d in t.draws}
+    catalog_first = sorted(overrides.items(), key=lambda kv: kv[0] not in draws
+                           or draws[kv[0]].kind != "catalog")
+    for name, given in catalog_first:
+        d = draws.get(name)
+        if d is not None and d.kind == "catalog":
+            entry = next((e for e in d.choices if given in (e.id, e.name)), None)
+            if entry is None:
+                ids = ", ".join(e.id for e in d.choices)
+                raise DrillError(f"'{given}' is not a choice for '{name}' (choices: {ids})")
+            values.update(_draw_entry(d.name, d.fields, entry))
+        elif d is not None and d.kind == "options":
+            labels = dict(d.choices)
+            if given not in labels:
+                raise DrillError(f"'{given}' is not an option for '{name}' ({', '.join(labels)})")
+            values[name], values[f"{name}_label"] = _num(labels[given]), given
+        elif name in t.units and name not in t.text_names and name not in dict(t.derived):
+            try:
+                number = float(given)
+            except (TypeError, ValueError):
+                number = math.nan
+            if isinstance(given, bool) or not math.isfinite(number):
+                raise DrillError(f"'{name}' must be a finite number, not {given!r}")
+            values[name] = _num(given if isinstance(given, int) else number)
+        else:
+            raise DrillError(f"'{name}' cannot be overridden in drill '{t.spec.id}'")
+
+
+def _draw_entry(name: str, fields: tuple[tuple[str, str], ...], entry: Any) -> dict[str, Value]:
+    out: dict[str, Value] = {name: entry.name}
+    for pname, fname in fields:
+        v = getattr(entry, fname)
+        out[pname] = v if isinstance(v, str) else _num(v)
+    return out
+
+
+def _complete(t: CompiledTemplate, values: dict[str, Value]) -> bool:
+    """Compute derived params in place; False if a constraint fails or a value is undefined."""
+    numeric = {k: v for k, v in values.items() if not isinstance(v, str)}
+    try:
+        for name, f in t.derived:
+            numeric[name] = values[name] = _num(f.evaluate(numeric))
+        for f, lo, hi in t.constraints:
+            v = f.evaluate(numeric)
+            if (lo is not None and v < lo) or (hi is not None and v > hi):
+                return False
+    except FormulaError:
+        return False
+    return True
+
+
+def _solve(t: CompiledTemplate, values: Mapping[str, Value]) -> tuple[float, tuple[Step, ...]]:
+    env = {k: v for k, v in values.items() if not isinstance(v, str)}
+    steps = []
+    for spec, f in t.steps:
+        v = f.evaluate(env)
+        steps.append(Step(spec.label, pretty(spec.formula), pretty(spec.formula, env), v,
+                          spec.unit))
+        if spec.name is not None:
+            env[spec.name] = _num(v)
+    expected = t.answer.evaluate(env)
+    if not math.isfinite(expected):
+        raise DrillError(f"drill '{t.spec.id}' has no finite answer")
+    return expected, tuple(steps)
+
+
+def build(t: CompiledTemplate, seed: int, overrides: Mapping[str, Any] | None = None) -> Drill:
+    """Generate a drill from a compiled template (see `generate`)."""
+    rng = random.Random(f"{t.spec.id}:{seed}")
+    for _ in range(MAX_DRAWS):
+        values = _draw(t, rng)
+        if overrides:
+            _apply(t, values, overrides)
+        if _complete(t, values):
+            break
+    else:
+        raise DrillError(f"drill '{t.spec.id}': no draw met the template's constraints "
+                         f"in {MAX_DRAWS} tries (seed {seed})")
+    try:
+        expected, steps = _solve(t, values)
+    except FormulaError as exc:
+        raise DrillError(f"drill '{t.spec.id}' (seed {seed}): {exc}") from None
+    spec = t.spec
+    return Drill(
+        kind=spec.id,
+        seed=seed,
+        title=spec.title,
+        topic=spec.topic,
+        prompt=render(spec.prompt, values).strip(),
+        params=tuple(Param(n, values[n], unit) for n, unit in t.units.items()),
+        expected=expected,
+        unit=spec.answer.unit,
+        tolerance=spec.answer.tolerance,
+        conventions=tuple(render(c, values).strip() for c in spec.conventions),
+        steps=steps,
+    )
+
+
+def generate(
+    kind: str,
+    seed: int,
+    *,
+    overrides: Mapping[str, Any] | None = None,
+    templates: TemplateSet | None = None,
+) -> Drill:
+    """The drill of this kind for this seed (drawn with random.Random(f"{kind}:{seed}")).
+
+    `overrides` pins params for what-if questions and tests: a catalog param takes an entry id,
+    an options param a label, any other drawn param a number.
+    """
+    found = (templates or bundled_templates()).templates.get(kind)
+    if found is None:
+        raise UnknownKindError(f"unknown drill kind '{kind}'")
+    return build(found, seed, overrides)
+
+
+def check(drill: Drill, text: str) -> CheckResult:
+    """Grade a typed answer against the drill's expected value, unit and tolerance."""
+    from engine.answers import check_numeric
+
+    return check_numeric(text, drill.expected, drill.unit, tolerance=drill.tolerance)
+
+
+def kinds(templates: TemplateSet | None = None) -> list[tuple[str, str, str]]:
+    """(id, title, topic) of every loaded drill kind, in load order."""
+    found = templates or bundled_templates()
+    return [(t.spec.id, t.spec.title, t.spec.topic) for t in found.templates.values()]

@@ -1,0 +1,115 @@
+"""Text rendering for drills: {placeholder} prompts, number display, formulas with values substituted."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
+_INNER = re.compile(r"^([a-z][a-z0-9_]*)(?::(,?(?:\.\d{1,2})?[defg%]?))?$")
+_TOKEN = re.compile(
+    r"\s*(?:(?P<num>(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d+)?)"
+    r"|(?P<name>[A-Za-z_]\w*)|(?P<op>\*\*|[-+*/^(),×·−÷]))"
+)
+_PRETTY_OPS = {"*": " × ", "×": " × ", "·": " × ", "/": " / ", "÷": " / ", "+": " + ",
+               "-": " − ", "−": " − ", "**": "^", "^": "^", ",": ", ", "(": "(", ")": ")"}
+
+Value = int | float | str
+
+
+class RenderError(ValueError):
+    """A template text could not be rendered (bad or unknown placeholder)."""
+
+
+def placeholders(text: str) -> list[tuple[str, str | None]]:
+    """The (name, format spec) pairs a text refers to; RenderError on malformed braces."""
+    found: list[tuple[str, str | None]] = []
+    for m in _PLACEHOLDER.finditer(text):
+        token = m.group(0)
+        if token in ("{{", "}}"):
+            continue
+        if m.group(1) is None:
+            raise RenderError(f"unbalanced '{token}' at position {m.start() + 1} (write {token}"
+                              f"{token} for a literal brace)")
+        inner = _INNER.match(m.group(1).strip())
+        if inner is None:
+            raise RenderError(f"bad placeholder '{token}': use {{name}} or {{name:.3g}}")
+        found.append((inner.group(1), inner.group(2)))
+    return found
+
+
+def format_value(value: Value, spec: str | None = None) -> str:
+    """How a param reads in a question: 8,192 / 989.4 / 0.05 / 'Llama-3-8B'."""
+    if isinstance(value, str):
+        return value
+    if spec:
+        return format(value, spec)
+    if float(value).is_integer() and abs(value) < 1e15:
+        return f"{int(value):,}"
+    return f"{value:.6g}"
+
+
+def render(text: str, values: Mapping[str, Value]) -> str:
+    """Replace each {name} / {name:spec} with its formatted value; {{ and }} are literal braces."""
+
+    def sub(m: re.Match[str]) -> str:
+        token = m.group(0)
+        if token == "{{":
+            return "{"
+        if token == "}}":
+            return "}"
+        inner = _INNER.match((m.group(1) or "").strip())
+        if inner is None or inner.group(1) not in values:
+            raise RenderError(f"unknown placeholder '{token}'")
+        value = values[inner.group(1)]
+        return format_value(value, inner.group(2) if not isinstance(value, str) else None)
+
+    return _PLACEHOLDER.sub(sub, text)
+
+
+def format_number(value: float) -> str:
+    """Compact number for a worked-solution line: 8192, 0.875, 2.684e8, 8.03e9."""
+    if not math.isfinite(value):
+        return str(value)
+    if float(value).is_integer() and abs(value) < 1e6:
+        return str(int(value))
+    text = f"{value:.4g}"
+    if "e" in text:
+        mant, exp = text.split("e")
+        text = f"{mant}e{int(exp)}"
+    return text
+
+
+def _tokens(text: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    pos = 0
+    text = text.rstrip()
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if m is None or m.end() == pos:
+            raise RenderError(f"cannot display formula '{text}' (at position {pos + 1})")
+        kind = m.lastgroup or "op"
+        out.append((kind, m.group(kind)))
+        pos = m.end()
+    return out
+
+
+def pretty(text: str, values: Mapping[str, float] | None = None) -> str:
+    """Formula for display ('2 × layers × kv_heads'), or with values substituted if given."""
+    parts: list[str] = []
+    prev = "op"
+    for kind, tok in _tokens(text):
+        if kind == "op":
+            op = _PRETTY_OPS[tok]
+            if tok in ("-", "−") and prev == "op":
+                op = "−"  # unary minus
+            parts.append(op)
+            prev = "op" if tok != ")" else "close"
+        elif kind == "name" and values is not None and tok in values:
+            parts.append(format_number(float(values[tok])))
+            prev = "value"
+        else:
+            parts.append(tok)
+            prev = "value"
+    return re.sub(r"\s+", " ", "".join(parts)).strip()

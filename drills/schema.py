@@ -1,0 +1,178 @@
+"""The drill-template format, declared once as pydantic models (unknown keys are refused)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
+
+NAME_PATTERN = r"^[a-z][a-z0-9_]*$"
+ID_PATTERN = r"^[a-z0-9][a-z0-9._-]*$"
+
+Name = Annotated[str, Field(pattern=NAME_PATTERN, max_length=40)]
+Slug = Annotated[str, Field(pattern=ID_PATTERN, min_length=1, max_length=80)]
+Number = int | float
+Unit = Annotated[
+    str,
+    Field(max_length=40, description="Unit the value is stated in (pint syntax), '' if none."),
+]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CatalogParam(_Strict):
+    """One catalog entry, drawn at random; its display name is the param's (text) value."""
+
+    catalog: Literal["models", "gpus", "interconnects"]
+    ids: list[Slug] | None = Field(
+        default=None, description="Only draw among these entry ids (default: every entry)."
+    )
+    where: dict[str, int | float | str] = Field(
+        default_factory=dict, description="Only draw entries whose fields equal these values."
+    )
+    fields: dict[Name, str] = Field(
+        default_factory=dict,
+        description="Params this entry exposes: param name -> catalog field (e.g. L: layers). "
+        "Entries lacking one of these fields are never drawn.",
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _fields_list(cls, data: Any) -> Any:
+        """`fields: [layers, heads]` is short for `fields: {layers: layers, heads: heads}`."""
+        if isinstance(data, dict) and isinstance(data.get("fields"), list):
+            data = {**data, "fields": {f: f for f in data["fields"]}}
+        return data
+
+
+class ChoiceParam(_Strict):
+    """A number drawn uniformly from a list."""
+
+    choice: list[Number] = Field(min_length=1)
+    unit: Unit = ""
+
+
+class OptionsParam(_Strict):
+    """A labelled number: the param holds the value, `<name>_label` holds the label."""
+
+    options: dict[str, Number] = Field(
+        min_length=1, description="label -> value, e.g. {BF16: 2, FP8: 1}."
+    )
+    unit: Unit = ""
+
+
+class RangeParam(_Strict):
+    """A number drawn uniformly from a grid: lo, lo+step, ... or lo, lo*factor, ... up to hi."""
+
+    range: tuple[Number, Number]
+    step: Annotated[float, Field(gt=0)] | None = None
+    factor: Annotated[float, Field(gt=1)] | None = None
+    unit: Unit = ""
+
+    @model_validator(mode="after")
+    def _grid(self) -> RangeParam:
+        lo, hi = self.range
+        if hi < lo:
+            raise ValueError(f"range [{lo}, {hi}] is empty")
+        if (self.step is None) == (self.factor is None):
+            raise ValueError("a range needs exactly one of 'step' or 'factor'")
+        if self.factor is not None and lo <= 0:
+            raise ValueError("a geometric range ('factor') must start above 0")
+        if self.step is not None and (hi - lo) / self.step > 100_000:
+            raise ValueError("range grid has more than 100000 points")
+        return self
+
+    def grid(self) -> list[Number]:
+        """Every value the range can take, in increasing order."""
+        lo, hi = self.range
+        out: list[Number] = []
+        if self.step is not None:
+            n = int((hi - lo) / self.step + 1e-9)
+            out = [lo + i * self.step for i in range(n + 1)]
+        else:
+            v: float = lo
+            while v <= hi * (1 + 1e-12) and len(out) < 1000:
+                out.append(v)
+                v *= self.factor or 2
+        return [int(x) if float(x).is_integer() else x for x in out]
+
+
+class DerivedParam(_Strict):
+    """A value computed from other params (shown in the question like any given)."""
+
+    formula: str = Field(min_length=1)
+    unit: Unit = ""
+
+
+def _param_kind(data: Any) -> str | None:
+    if isinstance(data, BaseModel):
+        data = data.model_dump()
+    if not isinstance(data, dict):
+        return None
+    for key in ("catalog", "choice", "options", "range", "formula"):
+        if key in data:
+            return key
+    return None
+
+
+Param = Annotated[
+    Annotated[CatalogParam, Tag("catalog")]
+    | Annotated[ChoiceParam, Tag("choice")]
+    | Annotated[OptionsParam, Tag("options")]
+    | Annotated[RangeParam, Tag("range")]
+    | Annotated[DerivedParam, Tag("formula")],
+    Discriminator(
+        _param_kind,
+        custom_error_type="param_kind",
+        custom_error_message="a param needs one of: catalog, choice, options, range, formula",
+    ),
+]
+
+
+class Constraint(_Strict):
+    """Redraw the params until min <= formula <= max (keeps drawn questions sensible)."""
+
+    formula: str = Field(min_length=1)
+    min: Number | None = None
+    max: Number | None = None
+
+    @model_validator(mode="after")
+    def _bounded(self) -> Constraint:
+        if self.min is None and self.max is None:
+            raise ValueError("a constraint needs 'min' or 'max'")
+        return self
+
+
+class Answer(_Strict):
+    """What the user must type: a formula over the params, in a unit, within a tolerance."""
+
+    formula: str = Field(min_length=1, description="Over the params and any named step.")
+    unit: Unit = ""
+    tolerance: float = Field(default=0.02, gt=0, lt=1, description="Relative, 0.02 = 2%.")
+
+
+class StepSpec(_Strict):
+    """One line of the worked solution; `name` lets later steps and the answer reuse it."""
+
+    label: str = Field(min_length=1)
+    formula: str = Field(min_length=1)
+    unit: Unit = ""
+    name: Name | None = None
+
+
+class Template(_Strict):
+    """A drill kind: one file in drills/templates/ (or a user template folder)."""
+
+    id: Slug
+    title: str = Field(min_length=1)
+    topic: str = Field(min_length=1)
+    prompt: str = Field(min_length=1, description="Question text with {param} placeholders.")
+    conventions: list[str] = Field(
+        min_length=1, description="Sentences shown with the question and the solution."
+    )
+    params: dict[Name, Param] = Field(min_length=1)
+    constraints: list[Constraint] = Field(default_factory=list)
+    answer: Answer
+    steps: list[StepSpec] = Field(min_length=1)
