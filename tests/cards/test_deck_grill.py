@@ -1,0 +1,237 @@
+"""The bundled Grill deck: structure, sections, recomputed figures and restored formulas."""
+
+from __future__ import annotations
+
+import ast
+import math
+import operator
+import re
+from collections import Counter
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import pytest
+import yaml
+
+from cards.schema import Card, Deck, FormulaAnswer, NumericAnswer
+
+DECKS = Path(__file__).resolve().parents[2] / "cards" / "decks"
+
+# Section tag -> question numbers in the source (1-50 in sections A-H, then quick fire 51-60).
+SECTIONS: dict[str, range] = {
+    "Memory math": range(1, 9),
+    "Data parallelism": range(9, 19),
+    "Tensor parallelism": range(19, 26),
+    "Pipeline parallelism": range(26, 32),
+    "3D parallelism": range(32, 36),
+    "Expert parallelism": range(36, 41),
+    "Compute/communication overlap": range(41, 45),
+    "Failures at scale": range(45, 51),
+    "Quick fire": range(51, 61),
+}
+
+_BINOPS: dict[type[ast.operator], Callable[[float, float], float]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.Pow: operator.pow,
+}
+_FUNCS: dict[str, Callable[..., float]] = {
+    "ceil": math.ceil,
+    "floor": math.floor,
+    "sqrt": math.sqrt,
+    "log2": math.log2,
+    "log": math.log,
+    "min": min,
+    "max": max,
+    "abs": abs,
+    "round": round,
+}
+_LEADING = re.compile(r"^[~≈]?\s*(\d+(?:\.\d+)?(?:e-?\d+)?)")
+
+
+def arith(text: str, names: Mapping[str, float] | None = None) -> float:
+    """Evaluate the deck formula grammar by walking a whitelisted AST (never eval)."""
+    env = dict(names or {})
+
+    def walk(node: ast.AST) -> float:
+        if isinstance(node, ast.Expression):
+            return walk(node.body)
+        if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
+            return float(node.value)
+        if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
+            return _BINOPS[type(node.op)](walk(node.left), walk(node.right))
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+            value = walk(node.operand)
+            return -value if isinstance(node.op, ast.USub) else value
+        if isinstance(node, ast.Name) and node.id in env:
+            return env[node.id]
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in _FUNCS
+            and not node.keywords
+        ):
+            return float(_FUNCS[node.func.id](*(walk(arg) for arg in node.args)))
+        raise ValueError(f"not allowed in a formula: {ast.dump(node)}")
+
+    return walk(ast.parse(text, mode="eval"))
+
+
+def free_names(text: str) -> set[str]:
+    """Variable names used in a formula (function names excluded)."""
+    tree = ast.parse(text, mode="eval")
+    calls = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and id(n) not in calls}
+
+
+@pytest.fixture(scope="module")
+def deck() -> Deck:
+    with (DECKS / "grill.yaml").open(encoding="utf-8") as fh:
+        return Deck.model_validate(yaml.safe_load(fh))
+
+
+@pytest.fixture(scope="module")
+def cards(deck: Deck) -> dict[str, Card]:
+    return {card.id: card for card in deck.cards}
+
+
+def numeric(card: Card) -> float:
+    assert isinstance(card.answer, NumericAnswer), card.id
+    value = card.answer.value
+    return arith(value) if isinstance(value, str) else float(value)
+
+
+def formula(card: Card) -> FormulaAnswer:
+    assert isinstance(card.answer, FormulaAnswer), card.id
+    return card.answer
+
+
+def test_sixty_cards_with_ids_q01_to_q60_in_order(deck: Deck) -> None:
+    assert deck.id == "grill"
+    assert [c.id for c in deck.cards] == [f"q{n:02d}" for n in range(1, 61)]
+
+
+def test_every_section_is_present_with_the_source_question_count(deck: Deck) -> None:
+    counts = Counter(tag for card in deck.cards for tag in card.tags if tag in SECTIONS)
+    assert counts == {tag: len(numbers) for tag, numbers in SECTIONS.items()}
+
+
+def test_each_card_carries_the_section_of_its_source_number(deck: Deck) -> None:
+    for card in deck.cards:
+        number = int(card.id[1:])
+        expected = [tag for tag, numbers in SECTIONS.items() if number in numbers]
+        assert [t for t in card.tags if t in SECTIONS] == expected, card.id
+
+
+def test_description_holds_self_grading_and_conventions(deck: Deck) -> None:
+    text = deck.description
+    for needle in ("1–15", "16–35", "36–50", "40+/60", "GB = 10^9", "(p − 1)/(m + p − 1)"):
+        assert needle in text, needle
+
+
+def test_every_check_is_verbatim_and_recomputes(deck: Deck) -> None:
+    for card in deck.cards:
+        body = "\n".join([card.front, card.back, card.note or ""])
+        for check in card.checks:
+            assert check.text in body, (card.id, check.text)
+            match = _LEADING.match(check.text)
+            assert match, (card.id, check.text)
+            stated, computed = float(match.group(1)), arith(check.formula)
+            assert math.isclose(stated, computed, rel_tol=check.tolerance), (
+                card.id,
+                check.text,
+                computed,
+            )
+
+
+def test_answers_evaluate_and_formulas_use_only_declared_variables(deck: Deck) -> None:
+    answered = [c for c in deck.cards if c.answer is not None]
+    assert len(answered) >= 15
+    for card in answered:
+        if isinstance(card.answer, FormulaAnswer):
+            assert free_names(card.answer.formula) == set(card.answer.variables), card.id
+            values = {name: 3.0 + i for i, name in enumerate(card.answer.variables)}
+            assert math.isfinite(arith(card.answer.formula, values)), card.id
+        else:
+            assert numeric(card) > 0, card.id
+
+
+def test_see_also_targets_exist(deck: Deck) -> None:
+    with (DECKS / "systems.yaml").open(encoding="utf-8") as fh:
+        other = {c.id for c in Deck.model_validate(yaml.safe_load(fh)).cards}
+    own = {c.id for c in deck.cards}
+    for card in deck.cards:
+        for ref in card.see_also:
+            deck_id, _, card_id = ref.rpartition("/")
+            assert card_id in (other if deck_id == "systems" else own), (card.id, ref)
+            assert deck_id in ("", "grill", "systems"), (card.id, ref)
+
+
+def test_adam_state_memory_answers(cards: dict[str, Card]) -> None:
+    bytes_per_param = {"bf16 weights": 2, "bf16 grads": 2, "fp32 m": 4, "fp32 v": 4, "master": 4}
+    per_param = sum(bytes_per_param.values())
+    assert numeric(cards["q01"]) == per_param
+    assert cards["q01"].answer.unit == "B"  # type: ignore[union-attr]
+    assert math.isclose(numeric(cards["q02"]), per_param * 70e9 / 1e12, rel_tol=1e-9)
+    assert cards["q02"].answer.unit == "TB"  # type: ignore[union-attr]
+    assert numeric(cards["q04"]) == math.ceil(per_param * 70e9 / 80e9)
+    assert numeric(cards["q51"]) == bytes_per_param["fp32 m"] + bytes_per_param["fp32 v"]
+
+
+def test_zero_stage_formulas_shrink_state_as_documented(cards: dict[str, Card]) -> None:
+    def per_gpu(card_id: str, n: float) -> float:
+        return arith(formula(cards[card_id]).formula, {"P": 1.0, "N": n})
+
+    for card_id, limit in (("q10", 4.0), ("q11", 2.0), ("q12", 0.0)):
+        assert per_gpu(card_id, 1) == pytest.approx(16.0)  # one rank: plain DDP state
+        assert per_gpu(card_id, 1e9) == pytest.approx(limit, abs=1e-6)
+    assert per_gpu("q12", 64) * 7.5 == pytest.approx(1.875)
+
+
+def _ring_allreduce_bytes_sent(ranks: int, size: float) -> float:
+    """Bytes one rank sends in a ring all-reduce: reduce-scatter then all-gather of D/N chunks."""
+    chunk = size / ranks
+    steps = (ranks - 1) + (ranks - 1)
+    return steps * chunk
+
+
+@pytest.mark.parametrize("card_id", ["q17", "q58"])
+def test_ring_allreduce_formula_matches_a_step_count(cards: dict[str, Card], card_id: str) -> None:
+    expr = formula(cards[card_id]).formula
+    for ranks in (2, 3, 8, 64):
+        expected = _ring_allreduce_bytes_sent(ranks, 1e9)
+        assert arith(expr, {"N": ranks, "D": 1e9}) == pytest.approx(expected)
+
+
+def _pipeline_slots(stages: int, micro: int) -> tuple[int, int]:
+    """Simulate a GPipe forward: (time slots until the last stage is done, busy slots per stage)."""
+    finish = [[0] * micro for _ in range(stages)]
+    for s in range(stages):
+        for m in range(micro):
+            ready = max(finish[s - 1][m] if s else 0, finish[s][m - 1] if m else 0)
+            finish[s][m] = ready + 1
+    return finish[-1][-1], micro
+
+
+@pytest.mark.parametrize(("p", "m"), [(2, 1), (4, 4), (8, 32), (16, 3)])
+def test_bubble_formulas_match_a_simulated_pipeline(cards: dict[str, Card], p: int, m: int) -> None:
+    total, busy = _pipeline_slots(p, m)
+    idle = total - busy
+    share = arith(formula(cards["q27"]).formula, {"p": p, "m": m})
+    relative = arith(formula(cards["q55"]).formula, {"p": p, "m": m})
+    assert share == pytest.approx(idle / total)
+    assert relative == pytest.approx(idle / busy)
+
+
+def test_three_d_layout_and_per_rank_params(cards: dict[str, Card]) -> None:
+    tp, pp, dp = 8, 16, 8
+    assert tp * pp * dp == 1024
+    assert numeric(cards["q32"]) == pytest.approx(175 / (tp * pp))
+    assert numeric(cards["q24"]) == tp
+
+
+def test_source_corrections_carry_a_note(cards: dict[str, Card]) -> None:
+    for card_id in ("q06", "q07", "q23", "q25", "q38"):
+        assert cards[card_id].note and "Source" in cards[card_id].note, card_id
