@@ -124,7 +124,7 @@ class Study:
                 None,
                 min(reviews_left, sum(due_by_deck.values())),
                 min(new_left, sum(new_by_deck.values())),
-                len(self.items),
+                sum(n for d, n in total_by_deck.items() if d != DRILL_DECK),
             )
         ]
         rows += [

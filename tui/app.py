@@ -47,6 +47,9 @@ class FlopcardsApp(App[None]):
             self.call_from_thread(self.exit, None, 2, f"flopcards: {error}")
             return
         self.call_from_thread(self._loaded, services)
+        from tui.services import warm_engine
+
+        warm_engine()  # still off the UI thread: sympy and pint load while the user reads the list
 
     def _loaded(self, services: Services) -> None:
         self.services = services

@@ -2,13 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from cards.answering import answer_hint, check_card_answer
 from cards.loader import Collection, load_collection
+from engine.answers import CheckResult
+from engine.drill_log import DRILL_DECK, drill_key
 from engine.store.database import Store, open_store
 from engine.study import Limits, Study, StudyItem
 from engine.studyday import StudyClock
 from tui.config import AppConfig
+
+
+@dataclass(frozen=True)
+class ReviewItem:
+    """What the review screen shows for one queue entry: a card, or a fresh drill of a due kind."""
+
+    key: str
+    front: str
+    back: str
+    hint: str | None = None
+    """Placeholder of the answer box; None when the item is not answered by typing."""
+    check: Callable[[str], CheckResult] | None = None
 
 
 @dataclass
@@ -27,20 +43,56 @@ class Services:
         return self.collection
 
     def deck_ids(self) -> list[str]:
-        return [d.id for d in self.collection.decks]
+        return [d.id for d in self.collection.decks] + [DRILL_DECK]
 
     def deck_title(self, deck_id: str | None) -> str:
         if deck_id is None:
             return "All decks"
+        if deck_id == DRILL_DECK:
+            return "Drill kinds (review the ones you miss)"
         loaded = self.collection.deck(deck_id)
         return loaded.deck.title if loaded else deck_id
+
+    def review_item(self, key: str, seed: int) -> ReviewItem:
+        """Resolve a queue key: a card's front/back, or a drill of that kind generated with `seed`."""
+        deck_id, _, rest = key.partition("/")
+        if deck_id == DRILL_DECK:
+            from drills.generator import DrillError, check, generate
+            from drills.present import question_markdown, solution_markdown
+
+            try:
+                drill = generate(rest, seed)
+            except DrillError as error:
+                return ReviewItem(key, f"*(drill kind {rest} is no longer available: {error})*", "")
+            unit = f"a number in {drill.unit}" if drill.unit else "a number"
+            return ReviewItem(
+                key, question_markdown(drill), solution_markdown(drill), unit, lambda t: check(drill, t)
+            )
+        card = self.collection.card(key)
+        if card is None:
+            return ReviewItem(key, f"*(card {key} is no longer in its deck)*", "")
+        hint = answer_hint(card)
+        back = card.back + (f"\n\n> **Note:** {card.note}" if card.note else "")
+        checker = (lambda t: check_card_answer(card, t)) if hint else None
+        return ReviewItem(key, card.front, back, hint, checker)
 
     def close(self) -> None:
         self.store.close()
 
 
 def _items(collection: Collection) -> list[StudyItem]:
-    return [StudyItem(key, deck) for key, deck in collection.card_keys()]
+    from drills.generator import kinds
+
+    cards = [StudyItem(key, deck) for key, deck in collection.card_keys()]
+    return cards + [StudyItem(drill_key(kind), DRILL_DECK) for kind, _, _ in kinds()]
+
+
+def warm_engine() -> None:
+    """Import sympy and build the unit registry once, so the first typed answer does not stall."""
+    from engine.answers import check_formula, check_numeric
+
+    check_numeric("1 GB", 1.0, "GB")
+    check_formula("a + b", "b + a", {"a": "a", "b": "b"})
 
 
 def load_services(config: AppConfig) -> Services:

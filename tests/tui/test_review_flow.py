@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from datetime import UTC
 from pathlib import Path
 
 from textual.widgets import DataTable, Static
@@ -11,6 +12,8 @@ from textual.widgets import DataTable, Static
 from tui.screens.home import HomeScreen
 from tui.screens.review import ReviewScreen
 from tui.screens.summary import SummaryScreen
+
+DATA = Path(__file__).parent.parent / "data"
 
 
 async def wait_loaded(pilot) -> HomeScreen:
@@ -33,7 +36,9 @@ async def test_home_lists_all_decks_first_with_due_and_new(make_app) -> None:
         home = await wait_loaded(pilot)
         rows = table_rows(home)
         assert rows[0] == ["All decks", 0, 4, 4]
-        assert rows[1:] == [["Basics", 0, 3, 3], ["Serving", 0, 1, 1]]
+        assert rows[1:3] == [["Basics", 0, 3, 3], ["Serving", 0, 1, 1]]
+        drill_title, due, new, kinds = rows[3]
+        assert drill_title.startswith("Drill kinds") and (due, new) == (0, 0) and kinds >= 17
         assert "Today: 0 answers" in str(home.query_one("#totals", Static).render())
 
 
@@ -102,3 +107,62 @@ async def test_new_card_limit_applies(make_app) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         home = await wait_loaded(pilot)
         assert table_rows(home)[0] == ["All decks", 0, 2, 4]
+
+
+async def test_typed_answer_is_checked_and_suggests_a_grade(make_app, db_path: Path) -> None:
+    app = make_app(DATA / "typed")
+    async with app.run_test(size=(110, 30)) as pilot:
+        await wait_loaded(pilot)
+        await pilot.press("enter")
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await pilot.press(*"lots", "enter")
+        assert "could not read that" in str(review.query_one("#verdict", Static).render())
+        assert not review.revealed
+        box = review.query_one("#answer")
+        box.value = "1120 GB"
+        await pilot.press("enter")
+        assert review.revealed and review.suggested == 5
+        assert "correct" in str(review.query_one("#verdict", Static).render())
+        await pilot.press("enter")  # accept the suggested grade
+        assert isinstance(app.screen, SummaryScreen)
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("SELECT card_key, grade FROM review_log").fetchall() == [("typed/adam-70b", 5)]
+
+
+async def test_due_drill_kind_is_reviewed_as_a_fresh_drill(make_app, clock) -> None:
+    from engine.drill_log import Attempt, record_attempt
+    from engine.store.database import open_store
+    from engine.studyday import StudyClock
+
+    app = make_app()
+    store = open_store(app.config.settings.db)
+    now = clock()
+    record_attempt(
+        store,
+        Attempt(
+            "kv-cache",
+            1,
+            {},
+            "1 GB",
+            "wrong",
+            1.0,
+            "GB",
+            0.5,
+            30.0,
+            False,
+            1,
+            now,
+            StudyClock(tz=UTC).today(now),
+        ),
+    )
+    store.close()
+    clock.advance(days=1)
+    async with app.run_test(size=(110, 30)) as pilot:
+        home = await wait_loaded(pilot)
+        assert table_rows(home)[3][1] == 1  # one drill kind due
+        await pilot.press("down", "down", "down", "enter")
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.card_key == "drills/kv-cache"
+        assert review.item is not None and review.item.check is not None
+        assert "KV cache" in review.item.front

@@ -1,16 +1,17 @@
-"""Review screen: front, reveal, grade 0-5 with each grade's next interval, undo, progress."""
+"""Review screen: front, optional typed answer, reveal, grade 0-5 with each grade's interval, undo."""
 
 from __future__ import annotations
 
 import time
 from typing import TYPE_CHECKING
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown, Rule, Static
+from textual.widgets import Footer, Header, Input, Markdown, Rule, Static
 
 from engine.sm2 import GRADE_LABELS, format_interval
 from tui.screens.help import HelpScreen
@@ -18,14 +19,19 @@ from tui.screens.summary import SummaryScreen
 
 if TYPE_CHECKING:
     from engine.study import ReviewSession
-    from tui.services import Services
+    from tui.services import ReviewItem, Services
+
+MAX_ANSWER_CHARS = 500
 
 
-def grade_bar(preview: dict[int, int | None]) -> str:
-    """'0 blackout 1d │ 1 not at all 1d │ …' — the label and next interval of every grade."""
-    return "  │  ".join(
-        f"[b]{g}[/b] {GRADE_LABELS[g]} [dim]{format_interval(days)}[/dim]" for g, days in preview.items()
-    )
+def grade_bar(preview: dict[int, int | None], suggested: int | None = None) -> str:
+    """'0 blackout 1d │ 1 not at all 1d │ …' — label and next interval of every grade."""
+    parts = []
+    for g, days in preview.items():
+        text = f"[b]{g}[/b] {GRADE_LABELS[g]} [dim]{format_interval(days)}[/dim]"
+        parts.append(f"[reverse]{text}[/reverse]" if g == suggested else text)
+    hint = f"   enter: grade {suggested}" if suggested is not None else ""
+    return "  │  ".join(parts) + hint
 
 
 class ReviewScreen(Screen[None]):
@@ -33,7 +39,7 @@ class ReviewScreen(Screen[None]):
 
     BINDINGS = [
         Binding("space", "reveal", "Show answer"),
-        Binding("enter", "reveal", "Show answer", show=False),
+        Binding("enter", "reveal_or_accept", "Show answer", show=False),
         Binding("0", "grade(0)", "Grade", key_display="0-5"),
         *(Binding(str(g), f"grade({g})", f"Grade {g}", show=False) for g in range(1, 6)),
         Binding("u", "undo", "Undo"),
@@ -42,9 +48,11 @@ class ReviewScreen(Screen[None]):
     ]
 
     revealed: reactive[bool] = reactive(False, init=False)
-    """Whether the back of the current card is showing."""
+    """Whether the back of the current item is showing."""
     card_key: reactive[str | None] = reactive(None, init=False)
-    """Key of the card on screen."""
+    """Key of the item on screen."""
+    suggested: reactive[int | None] = reactive(None, init=False)
+    """Grade suggested by the typed answer's verdict, if one was checked."""
 
     def __init__(self, services: Services, deck_id: str | None, session: ReviewSession) -> None:
         super().__init__()
@@ -53,12 +61,15 @@ class ReviewScreen(Screen[None]):
         self.session = session
         self._timer = services.config.monotonic or time.monotonic
         self._shown_at = 0.0
+        self.item: ReviewItem | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="progress")
         with VerticalScroll(id="card"):
             yield Markdown("", id="front")
+            yield Input(id="answer", max_length=MAX_ANSWER_CHARS)
+            yield Static("", id="verdict")
             yield Rule(id="divider")
             yield Markdown("", id="back")
         yield Static("", id="grades")
@@ -69,18 +80,28 @@ class ReviewScreen(Screen[None]):
         self.show_current()
 
     def show_current(self) -> None:
-        """Put the session's current card on screen, front only."""
+        """Put the session's current item on screen, front only."""
         key = self.session.current
         if key is None:
             self.app.push_screen(SummaryScreen(self.session.summary), self._after_summary)
             return
+        seed = int(self.services.config.now().timestamp()) + self.session.done
+        self.item = item = self.services.review_item(key, seed)
         self.card_key = key
-        card = self.services.collection.card(key)
-        front = card.front if card else f"*(card {key} is no longer in its deck)*"
-        self.query_one("#front", Markdown).update(front)
-        self.query_one("#back", Markdown).update(card.back if card else "")
+        self.query_one("#front", Markdown).update(item.front)
+        self.query_one("#back", Markdown).update(item.back)
+        box = self.query_one("#answer", Input)
+        box.value = ""
+        box.display = item.check is not None
+        box.placeholder = f"type {item.hint}, enter to check (empty: just show)" if item.hint else ""
+        self.query_one("#verdict", Static).update("")
+        self.suggested = None
         self.revealed = False
         self.watch_revealed(False)
+        if item.check is not None:
+            box.focus()
+        else:
+            self.query_one("#card").focus()
         self._update_progress()
         self._shown_at = self._timer()
 
@@ -92,12 +113,43 @@ class ReviewScreen(Screen[None]):
     def watch_revealed(self, revealed: bool) -> None:
         self.query_one("#back").display = revealed
         self.query_one("#divider").display = revealed
+        self._update_grades()
+        if revealed and self.query_one("#answer", Input).has_focus:
+            self.query_one("#card").focus()  # digits grade from here on
+        self.refresh_bindings()
+
+    def watch_suggested(self, _suggested: int | None) -> None:
+        self._update_grades()
+
+    def _update_grades(self) -> None:
         grades = self.query_one("#grades", Static)
-        if revealed:
-            grades.update(grade_bar(self.session.preview()))
+        if self.revealed:
+            grades.update(grade_bar(self.session.preview(), self.suggested))
         else:
             grades.update("[dim]space: show the answer[/dim]")
-        self.refresh_bindings()
+
+    @on(Input.Submitted, "#answer")
+    def check_answer(self, event: Input.Submitted) -> None:
+        """Check the typed answer; 'could not read that' keeps the box for another try."""
+        item = self.item
+        if item is None or item.check is None or self.revealed:
+            return
+        text = event.value.strip()
+        if not text:
+            self.revealed = True
+            return
+        from engine.drill_log import grade_for
+
+        result = item.check(text)
+        verdict = self.query_one("#verdict", Static)
+        if result.verdict == "unreadable":
+            verdict.update(f"[b]{result.message}[/b]")
+            return
+        seconds = self._timer() - self._shown_at
+        limit = float(self.services.config.settings.drill_seconds)
+        self.suggested = grade_for(result.verdict.value, seconds, limit)
+        verdict.update(f"[b]{result.verdict.value.replace('_', ' ')}[/b] — {result.message}")
+        self.revealed = True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "grade":
@@ -110,6 +162,12 @@ class ReviewScreen(Screen[None]):
 
     def action_reveal(self) -> None:
         self.revealed = True
+
+    def action_reveal_or_accept(self) -> None:
+        if not self.revealed:
+            self.revealed = True
+        elif self.suggested is not None:
+            self.action_grade(self.suggested)
 
     def action_grade(self, grade: int) -> None:
         if not self.revealed or self.session.current is None:
