@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import ast
 import math
-import operator
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 import yaml
 
 from cards.schema import ID_PATTERN, Card, Deck, FormulaAnswer, NumericAnswer
+from engine.formula import parse_formula
 
 DECKS = Path(__file__).resolve().parents[2] / "cards" / "decks"
 
@@ -27,53 +26,12 @@ SECTIONS: dict[str, int] = {
     "Performance Wins": 7,
 }
 
-_BINOPS: dict[type[ast.operator], Callable[[float, float], float]] = {
-    ast.Add: operator.add,
-    ast.Sub: operator.sub,
-    ast.Mult: operator.mul,
-    ast.Div: operator.truediv,
-    ast.Pow: operator.pow,
-}
-_FUNCS: dict[str, Callable[..., float]] = {
-    "ceil": math.ceil,
-    "floor": math.floor,
-    "sqrt": math.sqrt,
-    "log2": math.log2,
-    "log": math.log,
-    "min": min,
-    "max": max,
-    "abs": abs,
-    "round": round,
-}
 _LEADING = re.compile(r"^[~≈]?\s*(\d+(?:\.\d+)?(?:e-?\d+)?)")
 
 
 def arith(text: str, names: Mapping[str, float] | None = None) -> float:
-    """Evaluate the deck formula grammar by walking a whitelisted AST (never eval)."""
-    env = dict(names or {})
-
-    def walk(node: ast.AST) -> float:
-        if isinstance(node, ast.Expression):
-            return walk(node.body)
-        if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
-            return float(node.value)
-        if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
-            return _BINOPS[type(node.op)](walk(node.left), walk(node.right))
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
-            value = walk(node.operand)
-            return -value if isinstance(node.op, ast.USub) else value
-        if isinstance(node, ast.Name) and node.id in env:
-            return env[node.id]
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id in _FUNCS
-            and not node.keywords
-        ):
-            return float(_FUNCS[node.func.id](*(walk(arg) for arg in node.args)))
-        raise ValueError(f"not allowed in a formula: {ast.dump(node)}")
-
-    return walk(ast.parse(text, mode="eval"))
+    """Evaluate the deck formula grammar with the engine's whitelisted parser (never eval)."""
+    return parse_formula(text).evaluate(dict(names or {}))
 
 
 def load(name: str) -> Deck:
