@@ -27,6 +27,7 @@ class HomeScreen(Screen[None]):
         ),
         Binding("a", "study_ahead", "Study ahead", tooltip="Review cards not yet due"),
         Binding("r", "reload", "Reload decks", tooltip="Read the deck files again"),
+        Binding("d", "drills", "Drills", tooltip="A timed session of numeric drills"),
         Binding("question_mark", "help", "Keys"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -112,6 +113,14 @@ class HomeScreen(Screen[None]):
         collection = self.services.reload()
         self.refresh_counts()
         self.notify(f"Reloaded {len(collection.decks)} decks, {len(collection.problems)} problems.")
+
+    def action_drills(self) -> None:
+        if self.services is None:
+            self.notify("Still opening your decks…")
+            return
+        from tui.screens.drill_setup import DrillSetupScreen
+
+        self.app.push_screen(DrillSetupScreen(self.services))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self))

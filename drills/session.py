@@ -1,0 +1,207 @@
+"""A timed drill session, UI-free: the plan, the (kind, seed) draws, per-attempt results, the summary."""
+
+from __future__ import annotations
+
+import random
+import re
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+MAX_SEED = 1_000_000
+MAX_COUNT = 500
+MAX_BUDGET_SECONDS = 4 * 3600
+
+_AMOUNT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(m|min|mins|minutes?|s|sec|secs|seconds?)?\s*$", re.I)
+
+
+class PlanError(ValueError):
+    """A session plan that cannot be run (no kinds, bad count or budget)."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Which kinds to draw from (`mixed`: every kind) and when to stop: after `count` drills, or
+    once `budget_seconds` of wall time have passed (checked before each new drill; the drill
+    being answered when the budget runs out is finished)."""
+
+    kinds: tuple[str, ...]
+    mixed: bool = False
+    count: int | None = None
+    budget_seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if not self.kinds:
+            raise PlanError("pick at least one drill kind (or mixed)")
+        if (self.count is None) == (self.budget_seconds is None):
+            raise PlanError("give either a number of drills or a time budget")
+        if self.count is not None and not 1 <= self.count <= MAX_COUNT:
+            raise PlanError(f"the number of drills must be 1-{MAX_COUNT}")
+        if self.budget_seconds is not None and not 0 < self.budget_seconds <= MAX_BUDGET_SECONDS:
+            raise PlanError(f"the time budget must be more than 0 and at most {MAX_BUDGET_SECONDS // 60} min")
+
+    @property
+    def describe(self) -> str:
+        what = "mixed" if self.mixed else ", ".join(self.kinds)
+        if self.count is not None:
+            return f"{self.count} drill{'s' * (self.count != 1)} · {what}"
+        return f"{format_seconds(self.budget_seconds or 0)} budget · {what}"
+
+
+def parse_amount(text: str) -> tuple[int | None, float | None]:
+    """'5' -> 5 drills; '10m' / '10 min' -> a 600 s budget; '90s' -> 90 s. PlanError otherwise."""
+    m = _AMOUNT.match(text)
+    if m is None:
+        raise PlanError(
+            f"'{text.strip()[:20]}' is neither a number of drills (5) nor a time budget (10m, 90s)"
+        )
+    number, unit = float(m.group(1)), (m.group(2) or "").lower()
+    if not unit:
+        if not number.is_integer():
+            raise PlanError("the number of drills must be a whole number")
+        return int(number), None
+    return None, number * (60 if unit.startswith("m") else 1)
+
+
+def make_plan(all_kinds: Sequence[str], chosen: Sequence[str], amount: str) -> Plan:
+    """A plan from the setup form: no kinds chosen (or 'mixed' among them) means mixed."""
+    count, budget = parse_amount(amount)
+    unknown = [k for k in chosen if k != "mixed" and k not in all_kinds]
+    if unknown:
+        raise PlanError(f"unknown drill kind '{unknown[0]}'")
+    mixed = not chosen or "mixed" in chosen
+    kinds = tuple(all_kinds) if mixed else tuple(dict.fromkeys(chosen))
+    return Plan(kinds, mixed, count, budget)
+
+
+@dataclass(frozen=True)
+class Item:
+    """One drill to generate: its kind and seed."""
+
+    kind: str
+    seed: int
+
+
+@dataclass(frozen=True)
+class Result:
+    """What one attempt gave (unreadable answers are not attempts and never get here)."""
+
+    kind: str
+    seed: int
+    verdict: str  # correct / close / wrong / wrong_unit
+    seconds: float
+    timed_out: bool = False
+    grade: int = 0
+    relative_error: float | None = None
+
+    @property
+    def correct(self) -> bool:
+        return self.verdict == "correct" and not self.timed_out
+
+
+@dataclass(frozen=True)
+class KindSummary:
+    """Results of one drill kind within a session."""
+
+    kind: str
+    attempts: int
+    correct: int
+    close: int
+    timed_out: int
+    median_seconds: float
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Accuracy = correct / attempts (close and timed-out attempts are not correct)."""
+
+    attempts: int
+    correct: int
+    close: int
+    timed_out: int
+    median_seconds: float | None
+    per_kind: tuple[KindSummary, ...]
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.correct / self.attempts if self.attempts else None
+
+
+def summarize(results: Sequence[Result]) -> Summary:
+    """Totals, median seconds per attempt, and per-kind results in order of first appearance."""
+    by_kind: dict[str, list[Result]] = {}
+    for r in results:
+        by_kind.setdefault(r.kind, []).append(r)
+
+    def counts(rs: Sequence[Result]) -> tuple[int, int, int]:
+        close = sum(r.verdict == "close" and not r.timed_out for r in rs)
+        return sum(r.correct for r in rs), close, sum(r.timed_out for r in rs)
+
+    per_kind = tuple(
+        KindSummary(kind, len(rs), *counts(rs), statistics.median(r.seconds for r in rs))
+        for kind, rs in by_kind.items()
+    )
+    median = statistics.median(r.seconds for r in results) if results else None
+    return Summary(len(results), *counts(results), median, per_kind)
+
+
+@dataclass
+class DrillSession:
+    """A running session: draws the next (kind, seed) from `rng` and collects results."""
+
+    plan: Plan
+    rng: random.Random = field(default_factory=random.Random)
+    results: list[Result] = field(default_factory=list)
+    drawn: int = 0
+    _last_kind: str | None = None
+
+    def next_item(self, elapsed_seconds: float = 0.0) -> Item | None:
+        """The next drill to show, or None when the session is over (count reached, budget spent).
+
+        With several kinds the same kind is not drawn twice in a row."""
+        if self.plan.count is not None and self.drawn >= self.plan.count:
+            return None
+        if self.plan.budget_seconds is not None and elapsed_seconds >= self.plan.budget_seconds:
+            return None
+        choices = [k for k in self.plan.kinds if k != self._last_kind] or list(self.plan.kinds)
+        kind = choices[self.rng.randrange(len(choices))]
+        seed = self.rng.randrange(MAX_SEED)
+        self.drawn += 1
+        self._last_kind = kind
+        return Item(kind, seed)
+
+    def add(self, result: Result) -> None:
+        self.results.append(result)
+
+    def summary(self) -> Summary:
+        return summarize(self.results)
+
+
+def format_seconds(seconds: float) -> str:
+    """'45 s', '2:05', '10 min'."""
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    if seconds % 60 == 0:
+        return f"{seconds / 60:.0f} min"
+    return f"{int(seconds // 60)}:{int(seconds % 60):02d}"
+
+
+def summary_lines(summary: Summary) -> list[str]:
+    """Plain lines describing a finished session (shown by the summary screen)."""
+    if summary.attempts == 0:
+        return ["No drill was answered."]
+    acc = summary.accuracy or 0.0
+    lines = [
+        f"{summary.correct} of {summary.attempts} correct ({acc:.0%}), {summary.close} close, "
+        f"{summary.timed_out} timed out",
+        f"median time {summary.median_seconds or 0:.1f} s per drill",
+        "",
+    ]
+    width = max(len(k.kind) for k in summary.per_kind)
+    for k in summary.per_kind:
+        extra = f", {k.close} close" if k.close else ""
+        extra += f", {k.timed_out} timed out" if k.timed_out else ""
+        lines.append(
+            f"{k.kind:<{width}}  {k.correct}/{k.attempts} correct{extra}, median {k.median_seconds:.1f} s"
+        )
+    return lines

@@ -1,0 +1,260 @@
+"""Drill screen: a timed question, an answer box, the verdict and worked solution; attempts are stored."""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Static
+
+from drills.generator import DrillError, check, generate
+from drills.session import DrillSession, Result, format_seconds
+from engine.drill_log import Attempt, grade_for, record_attempt
+from engine.solution import render_steps
+from engine.units import format_quantity
+from tui.screens.drill_summary import DrillSummaryScreen
+
+if TYPE_CHECKING:
+    from drills.drill import Drill
+    from engine.answers import CheckResult
+    from tui.services import Services
+
+TICK_SECONDS = 0.2
+MAX_SKIPS = 20
+VERDICT_LABELS = {"correct": "Correct", "close": "Close", "wrong": "Wrong", "wrong_unit": "Wrong unit"}
+
+
+def given_text(drill: Drill) -> str:
+    """'Given:' and one line per parameter with its unit."""
+    width = max((len(p.name) for p in drill.params), default=0)
+    return "\n".join(["Given:", *(f"  {p.name:<{width}}  {p.display}" for p in drill.params)])
+
+
+def conventions_text(drill: Drill) -> str:
+    return "\n".join(["Conventions:", *(f"  - {c}" for c in drill.conventions)]) if drill.conventions else ""
+
+
+class DrillScreen(Screen[None]):
+    """One drill session; the session ends with the summary screen."""
+
+    BINDINGS = [
+        Binding("enter", "next", "Next drill"),
+        Binding("n", "next", "Next drill", show=False),
+        Binding("escape", "finish", "End session"),
+    ]
+
+    phase: reactive[str] = reactive("asking", init=False)
+    """asking (the clock runs), checking (a worker reads the answer), answered (verdict shown)."""
+    remaining: reactive[float] = reactive(0.0, init=False)
+    """Seconds left on the countdown of the drill on screen."""
+
+    def __init__(self, services: Services, session: DrillSession, *, limit: float | None = None) -> None:
+        super().__init__()
+        self.services = services
+        self.session = session
+        self.limit = float(limit or services.config.settings.drill_seconds)
+        self._timer = services.config.monotonic or time.monotonic
+        self._started = 0.0
+        self._shown_at = 0.0
+        self.drill: Drill | None = None
+        self.last_result: CheckResult | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="drill-top"):
+            yield Static("", id="drill-progress")
+            yield Static("", id="drill-clock")
+        with VerticalScroll(id="drill-body"):
+            yield Static("", id="drill-prompt", markup=False)
+            yield Static("", id="drill-given", markup=False)
+            yield Static("", id="drill-conventions", markup=False)
+            yield Static("", id="drill-verdict")
+            yield Static("", id="drill-solution", markup=False)
+        yield Input(id="drill-answer", placeholder="your answer, e.g. 16.1 GB (enter checks)")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"Drills · {self.session.plan.describe}"
+        self._started = self._timer()
+        self.set_interval(TICK_SECONDS, self.tick)
+        self.show_next()
+
+    def show_next(self) -> None:
+        """Draw and show the next drill, or end the session with the summary."""
+        for _ in range(MAX_SKIPS):
+            item = self.session.next_item(self._timer() - self._started)
+            if item is None:
+                break
+            try:
+                drill = generate(item.kind, item.seed)
+            except DrillError as error:
+                self.notify(f"Skipped a drill: {error}", severity="warning")
+                continue
+            self._show(drill)
+            return
+        self.action_finish()
+
+    def _show(self, drill: Drill) -> None:
+        self.drill = drill
+        self.last_result = None
+        number = self.session.drawn
+        of = f" of {self.session.plan.count}" if self.session.plan.count else ""
+        self.query_one("#drill-progress", Static).update(
+            Text.assemble((f"Drill {number}{of}", "bold"), f"  ·  {drill.title}  ·  {drill.topic}")
+        )
+        self.query_one("#drill-prompt", Static).update(drill.prompt)
+        self.query_one("#drill-given", Static).update(given_text(drill))
+        self.query_one("#drill-conventions", Static).update(conventions_text(drill))
+        self._set_verdict(Text(""))
+        self.query_one("#drill-solution", Static).update("")
+        box = self.query_one("#drill-answer", Input)
+        box.value = ""
+        box.disabled = False
+        box.focus()
+        self.query_one("#drill-body", VerticalScroll).scroll_home(animate=False)
+        self.phase = "asking"
+        self._shown_at = self._timer()
+        self.remaining = self.limit
+
+    def tick(self) -> None:
+        """Advance the countdown; at 0 the drill is recorded as timed out."""
+        if self.phase != "asking" or self.drill is None:
+            return
+        self.remaining = max(0.0, self.limit - (self._timer() - self._shown_at))
+        if self.remaining <= 0:
+            self._finish_drill(None, "", self.limit)
+
+    def watch_remaining(self, left: float) -> None:
+        clock = self.query_one("#drill-clock", Static)
+        whole = math.ceil(left)
+        clock.update(f"⏱ {whole // 60}:{whole % 60:02d} left")
+        clock.set_class(left <= min(10.0, self.limit / 4), "low")
+
+    def watch_phase(self, _phase: str) -> None:
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next":
+            return self.phase == "answered" or None
+        return True
+
+    @on(Input.Submitted, "#drill-answer")
+    def _submitted(self, event: Input.Submitted) -> None:
+        if self.phase != "asking" or self.drill is None:
+            return
+        if not event.value.strip():
+            self._set_verdict(Text("Type an answer, e.g. 16 GB or 490 ms.", style="italic"))
+            return
+        seconds = self._timer() - self._shown_at
+        if seconds >= self.limit:
+            self._finish_drill(None, "", self.limit)
+            return
+        self.phase = "checking"
+        event.input.disabled = True
+        self.check_answer(self.drill, event.value, seconds)
+
+    @work(thread=True, exclusive=True, group="drill-check")
+    def check_answer(self, drill: Drill, text: str, seconds: float) -> None:
+        """Read the answer off the UI thread (the first check may load units)."""
+        result = check(drill, text)
+        self.app.call_from_thread(self._checked, drill, result, text, seconds)
+
+    def _checked(self, drill: Drill, result: CheckResult, text: str, seconds: float) -> None:
+        if drill is not self.drill or self.phase != "checking":
+            return
+        if result.verdict == "unreadable":  # not an attempt: the clock keeps running
+            self._set_verdict(Text(result.message), "unreadable")
+            self.phase = "asking"
+            box = self.query_one("#drill-answer", Input)
+            box.disabled = False
+            box.focus()
+            return
+        self._finish_drill(result, text, seconds)
+
+    def _finish_drill(self, result: CheckResult | None, text: str, seconds: float) -> None:
+        """Store the attempt (timed out when `result` is None), then show the verdict and solution."""
+        drill = self.drill
+        assert drill is not None
+        timed_out = result is None
+        verdict = "wrong" if result is None else str(result.verdict)
+        grade = grade_for(verdict, seconds, self.limit, timed_out=timed_out)
+        rel = None if result is None else result.relative_error
+        self.phase = "answered"
+        self.last_result = result
+        self.query_one("#drill-answer", Input).disabled = True
+        outcome = Result(drill.kind, drill.seed, verdict, seconds, timed_out, grade, rel)
+        self._record(drill, text, outcome)
+        self.session.add(outcome)
+        self._show_verdict(drill, result, verdict, grade)
+
+    def _record(self, drill: Drill, text: str, outcome: Result) -> None:
+        from sqlalchemy.exc import SQLAlchemyError
+
+        now = self.services.config.now()
+        attempt = Attempt(
+            kind=drill.kind,
+            seed=drill.seed,
+            params={p.name: {"value": p.value, "unit": p.unit} for p in drill.params},
+            given=text,
+            verdict=outcome.verdict,
+            expected=drill.expected,
+            unit=drill.unit,
+            relative_error=outcome.relative_error,
+            seconds=outcome.seconds,
+            timed_out=outcome.timed_out,
+            grade=outcome.grade,
+            attempted_at=now,
+            study_day=self.services.study.clock.today(now),
+        )
+        try:
+            record_attempt(self.services.store, attempt)
+        except SQLAlchemyError as error:
+            self.notify(f"Could not save this attempt: {error}", severity="error", timeout=10)
+
+    def _show_verdict(self, drill: Drill, result: CheckResult | None, verdict: str, grade: int) -> None:
+        if result is None:
+            head = Text.assemble(
+                (" TIME'S UP ", "reverse bold"), f" no answer in {format_seconds(self.limit)}."
+            )
+            expected = format_quantity(drill.expected, drill.unit)
+        else:
+            label = VERDICT_LABELS.get(verdict, verdict)
+            head = Text.assemble((f" {label.upper()} ", "reverse bold"), " ", result.message)
+            expected = result.expected_text
+        rel = (
+            ""
+            if result is None or result.relative_error is None
+            else (f"  ·  relative error {result.relative_error:.2%}")
+        )
+        head.append(f"\nExpected {expected}{rel}  ·  grade {grade}  ·  enter: next drill")
+        self._set_verdict(head, "timed-out" if result is None else verdict)
+        self.query_one("#drill-solution", Static).update("Worked solution:\n" + render_steps(drill.steps))
+
+    def _set_verdict(self, text: Text, verdict: str = "") -> None:
+        box = self.query_one("#drill-verdict", Static)
+        box.update(text)
+        for name in ("correct", "close", "wrong", "wrong_unit", "unreadable", "timed-out"):
+            box.set_class(name == verdict, f"verdict-{name}")
+
+    def action_next(self) -> None:
+        if self.phase == "answered":
+            self.show_next()
+
+    def action_finish(self) -> None:
+        """End the session (a drill not yet answered is dropped) and show the summary."""
+        self.phase = "answered"
+        self.drill = None
+        self.app.push_screen(
+            DrillSummaryScreen(self.session.summary(), self.session.plan.describe), self._after_summary
+        )
+
+    def _after_summary(self, _result: object) -> None:
+        self.dismiss()

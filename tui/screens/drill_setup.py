@@ -1,0 +1,117 @@
+"""Drill setup screen: pick kinds (or mixed) and a count or a time budget; warms the drill engine."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, SelectionList, Static
+from textual.widgets.selection_list import Selection
+
+from drills.session import DrillSession, PlanError, make_plan
+
+if TYPE_CHECKING:
+    from tui.services import Services
+
+MIXED = "mixed"
+DEFAULT_AMOUNT = "5"
+
+
+class DrillSetupScreen(Screen[None]):
+    """Kinds list (nothing ticked, or 'mixed', means every kind) and an amount: '5' or '10m'."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    ready: reactive[bool] = reactive(False, init=False)
+    """True once the drill kinds are loaded (the start is refused before)."""
+    warm: reactive[bool] = reactive(False, init=False)
+    """True once a first answer has been checked (units and readers loaded)."""
+
+    def __init__(self, services: Services, *, rng: random.Random | None = None) -> None:
+        super().__init__()
+        self.services = services
+        self.rng = rng
+        """Seeds of the session's drills come from this (tests and snapshots pass a seeded one)."""
+        self.kind_ids: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="drill-setup"):
+            yield Static("Kinds  [dim](space ticks; none ticked, or mixed, draws from every kind)[/dim]")
+            yield SelectionList[str](id="drill-kinds")
+            yield Static("How many  [dim]a number of drills (5) or a time budget (10m, 90s)[/dim]")
+            yield Input(DEFAULT_AMOUNT, id="drill-amount", placeholder="5 or 10m")
+            yield Static("Loading the drill kinds…", id="drill-setup-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Drills"
+        self.query_one("#drill-amount", Input).focus()
+        self.warm_up()
+
+    @work(thread=True, exclusive=True, group="drill-warm")
+    def warm_up(self) -> None:
+        """Load the templates, then check one answer, off the UI thread (pydantic, pint load here)."""
+        from drills.generator import DrillError, check, generate, kinds
+
+        try:
+            found = kinds()
+        except (DrillError, OSError, ValueError) as error:
+            self.app.call_from_thread(self._failed, str(error))
+            return
+        self.app.call_from_thread(self._kinds_ready, found)
+        if found:
+            drill = generate(found[0][0], 0)
+            check(drill, f"{drill.expected} {drill.unit}")
+        self.app.call_from_thread(setattr, self, "warm", True)
+
+    def _failed(self, message: str) -> None:
+        self.query_one("#drill-setup-status", Static).update(f"Could not load the drills: {message}")
+
+    def _kinds_ready(self, found: list[tuple[str, str, str]]) -> None:
+        self.kind_ids = [kind for kind, _, _ in found]
+        width = max((len(kind) for kind in self.kind_ids), default=0)
+        options = [Selection(f"{MIXED:<{width}}  every kind, drawn at random", MIXED)]
+        options += [
+            Selection(f"{kind:<{width}}  {title} [dim]({topic})[/dim]", kind) for kind, title, topic in found
+        ]
+        self.query_one("#drill-kinds", SelectionList).add_options(options)
+        self.ready = True
+        self._status("")
+
+    def _status(self, problem: str) -> None:
+        text = problem or "enter (or ctrl+s) starts · tab moves between the list and the box"
+        self.query_one("#drill-setup-status", Static).update(text)
+        self.query_one("#drill-setup-status").set_class(bool(problem), "problem")
+
+    @on(Input.Submitted, "#drill-amount")
+    def _submitted(self) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        if not self.ready:
+            self.notify("Still loading the drill kinds…")
+            return
+        chosen = self.query_one("#drill-kinds", SelectionList).selected
+        amount = self.query_one("#drill-amount", Input).value
+        try:
+            plan = make_plan(self.kind_ids, chosen, amount)
+        except PlanError as error:
+            self._status(str(error))
+            return
+        from tui.screens.drill import DrillScreen
+
+        session = DrillSession(plan, self.rng or random.Random())
+        self.app.switch_screen(DrillScreen(self.services, session))
+
+    def action_back(self) -> None:
+        self.dismiss()
