@@ -29,9 +29,20 @@ def answers_for(drill: Drill, i: int) -> str:
     """A mix of what people type: right, close, wrong, other units, bare, garbage, hostile."""
     e, u = drill.expected, drill.unit
     options = [
-        f"{e:.4g} {u}", f"{e * 1.04:.3g} {u}", f"{e * 3:.3g} {u}", f"~{e:.2g}{u}", f"{e:g}",
-        "5 ms", "12 parsecs", "lots", f"{e:,.0f} {u}", "9**9**9**9", "(" * 200 + "1",
-        "__import__('os')", f"2*{e / 2!r} {u}", "x" * 600,
+        f"{e:.4g} {u}",
+        f"{e * 1.04:.3g} {u}",
+        f"{e * 3:.3g} {u}",
+        f"~{e:.2g}{u}",
+        f"{e:g}",
+        "5 ms",
+        "12 parsecs",
+        "lots",
+        f"{e:,.0f} {u}",
+        "9**9**9**9",
+        "(" * 200 + "1",
+        "__import__('os')",
+        f"2*{e / 2!r} {u}",
+        "x" * 600,
     ]
     return options[i % len(options)]
 
@@ -65,10 +76,14 @@ def main() -> None:
 
     us = 1e6
     print(f"templates: {len(ids)} kinds, cold load {load_s * 1e3:.1f} ms")
-    print(f"generate  n={n}: median {statistics.median(gen) * us:.0f} us, "
-          f"p99 {percentile(gen, 0.99) * us:.0f} us, max {max(gen) * us:.0f} us")
-    print(f"check     n={n}: median {statistics.median(chk) * us:.0f} us, "
-          f"p99 {percentile(chk, 0.99) * us:.0f} us, max {max(chk) * us:.0f} us")
+    print(
+        f"generate  n={n}: median {statistics.median(gen) * us:.0f} us, "
+        f"p99 {percentile(gen, 0.99) * us:.0f} us, max {max(gen) * us:.0f} us"
+    )
+    print(
+        f"check     n={n}: median {statistics.median(chk) * us:.0f} us, "
+        f"p99 {percentile(chk, 0.99) * us:.0f} us, max {max(chk) * us:.0f} us"
+    )
     print("verdicts:", ", ".join(f"{k} {v}" for k, v in sorted(verdicts.items())))
 
 

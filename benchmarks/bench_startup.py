@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import resource
 import sqlite3
 import statistics
 import subprocess

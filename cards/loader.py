@@ -2,20 +2,29 @@
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
+from cards.checks import deck_errors
+from cards.problems import sort_problems, validation_problems
 from cards.schema import Card, Deck
-from engine.yamlpos import PositionedYaml, Problem, YamlError, describe_path, read_yaml_file
+from engine.yamlpos import (
+    Position,
+    PositionedYaml,
+    Problem,
+    YamlError,
+    describe_path,
+    quiet_gc,
+    read_yaml_file,
+)
 
 BUNDLED_DIR = Path(__file__).with_name("decks")
 DRILL_SUFFIX = ".drill.yaml"
 """Files ending so are drill templates, not decks."""
+YAML_SUFFIXES = (".yaml", ".yml")
 
 
 @dataclass(frozen=True)
@@ -33,7 +42,7 @@ class LoadedDeck:
 
 @dataclass
 class Collection:
-    """Every deck that loaded, and every problem met on the way."""
+    """Every deck that loaded, and every error met on the way (decks with errors are skipped)."""
 
     decks: list[LoadedDeck] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
@@ -55,116 +64,62 @@ class Collection:
         return next((d for d in self.decks if d.id == deck_id), None)
 
 
-def _model_at(path: Sequence[str | int]) -> type[BaseModel] | None:
-    """The schema model that owns the mapping at `path` (for suggesting valid keys)."""
-    from cards.schema import Check, FormulaAnswer, NumericAnswer
+def parse_deck(
+    doc: PositionedYaml, filename: str, *, lint: bool = False
+) -> tuple[Deck | None, list[Problem]]:
+    """Validate loaded YAML as a deck; the deck is None when any error was found.
 
-    names = [p for p in path if isinstance(p, str)]
-    if not names:
-        return Deck
-    if names == ["cards"]:
-        return Card
-    if names[:2] == ["cards", "checks"]:
-        return Check
-    if names[:2] == ["cards", "answer"]:
-        return NumericAnswer if "value" in str(path) else FormulaAnswer
-    return None
-
-
-def _suggest(key: str, model: type[BaseModel] | None) -> str:
-    if model is None:
-        return ""
-    close = difflib.get_close_matches(key, list(model.model_fields), n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
-
-
-def validation_problems(error: ValidationError, doc: PositionedYaml, filename: str) -> list[Problem]:
-    """Turn pydantic's errors into positioned problems, one per error."""
-    out: list[Problem] = []
-    for item in error.errors(include_url=False):
-        loc = tuple(p for p in item["loc"] if not (isinstance(p, str) and p in _UNION_TAGS))
-        kind = item["type"]
-        if kind == "extra_forbidden":
-            key = str(loc[-1])
-            message = f"unknown key '{key}'{_suggest(key, _model_at(loc[:-1]))}"
-            pos = doc.position(loc, key=True)
-        elif kind == "missing":
-            message = f"missing required field '{loc[-1]}' in {describe_path(loc[:-1])}"
-            pos = doc.position(loc[:-1])
-        else:
-            message = f"{describe_path(loc)}: {item['msg']}"
-            pos = doc.position(loc)
-        out.append(Problem(filename, pos.line if pos else None, pos.col if pos else None, message))
-    return _dedupe(out)
-
-
-_UNION_TAGS = {"NumericAnswer", "FormulaAnswer", "float", "str"}
-
-
-def _dedupe(problems: Iterable[Problem]) -> list[Problem]:
-    seen: set[tuple[Any, ...]] = set()
-    out = []
-    for problem in problems:
-        sig = (problem.line, problem.col, problem.message)
-        if sig not in seen:
-            seen.add(sig)
-            out.append(problem)
-    return out
-
-
-def parse_deck(doc: PositionedYaml, filename: str) -> tuple[Deck | None, list[Problem]]:
-    """Validate loaded YAML as a deck; the deck is None when any error was found."""
+    With `lint`, also check unit names and add warnings (what `flopcards validate` reports).
+    """
     problems = [
         Problem(filename, pos.line, pos.col, f"duplicate key '{path[-1]}' in {describe_path(path[:-1])}")
         for path, pos in doc.duplicate_keys
     ]
     if not isinstance(doc.data, dict):
         kind = "empty" if doc.data is None else type(doc.data).__name__
-        problems.append(
-            Problem(
-                filename,
-                1,
-                1,
-                f"a deck file must be a mapping with id, title and cards; got {kind}",
-            )
-        )
-        return None, problems
+        message = f"a deck file must be a mapping with id, title and cards; got {kind}"
+        return None, [*problems, Problem(filename, 1, 1, message)]
     try:
         deck = Deck.model_validate(doc.data)
     except ValidationError as error:
-        return None, problems + validation_problems(error, doc, filename)
-    first_seen: dict[str, int] = {}
-    for index, card in enumerate(deck.cards):
-        if card.id in first_seen:
-            pos = doc.position(("cards", index, "id"))
-            first = doc.position(("cards", first_seen[card.id]))
-            problems.append(
-                Problem(
-                    filename,
-                    pos.line if pos else None,
-                    pos.col if pos else None,
-                    f"duplicate card id '{card.id}' (first used at line {first.line if first else '?'})",
-                )
-            )
-        first_seen.setdefault(card.id, index)
-    return (None if problems else deck), problems
+        return None, sort_problems(problems + validation_problems(error, doc, filename))
+    problems += deck_errors(deck, doc, filename)
+    if lint:
+        from cards.lint import deck_lint
+
+        problems += deck_lint(deck, doc, filename)
+    problems = sort_problems(problems)
+    return (None if any(p.is_error for p in problems) else deck), problems
 
 
-def load_deck_file(path: Path) -> tuple[Deck | None, list[Problem]]:
+def load_deck_file(path: Path, *, lint: bool = False) -> tuple[Deck | None, list[Problem]]:
     """Load and validate one deck file; never raises for bad content."""
-    try:
-        doc = read_yaml_file(path)
-    except YamlError as error:
-        return None, [error.problem]
-    return parse_deck(doc, str(path))
+    deck, problems, _ = read_deck(path, lint=lint)
+    return deck, problems
+
+
+def read_deck(path: Path, *, lint: bool = False) -> tuple[Deck | None, list[Problem], Position | None]:
+    """Like load_deck_file, also returning where the deck's id is written (for later problems)."""
+    with quiet_gc():  # a big YAML node tree is alive meanwhile: collections would walk it repeatedly
+        try:
+            doc = read_yaml_file(path)
+        except YamlError as error:
+            return None, [error.problem], None
+        deck, problems = parse_deck(doc, str(path), lint=lint)
+        id_position = doc.position(("id",))
+        del doc  # freed by reference counting before the collector is back
+    return deck, problems, id_position
+
+
+def is_deck_file(path: Path) -> bool:
+    return path.suffix in YAML_SUFFIXES and not path.name.endswith(DRILL_SUFFIX)
 
 
 def deck_files(folder: Path) -> list[Path]:
     """Deck files in a folder and its subfolders, in a stable order (drill templates excluded)."""
     if not folder.is_dir():
         return []
-    found = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()]
-    return sorted(p for p in found if not p.name.endswith(DRILL_SUFFIX))
+    return sorted(p for p in folder.rglob("*") if is_deck_file(p) and p.is_file())
 
 
 def load_collection(folders: Iterable[Path] = (), *, include_bundled: bool = True) -> Collection:
@@ -172,6 +127,7 @@ def load_collection(folders: Iterable[Path] = (), *, include_bundled: bool = Tru
     sources: list[tuple[Path, bool]] = []
     if include_bundled:
         sources += [(p, True) for p in deck_files(BUNDLED_DIR)]
+    seen: set[Path] = set()
     for folder in folders:
         folder = Path(folder).expanduser()
         if folder.is_file():
@@ -182,19 +138,16 @@ def load_collection(folders: Iterable[Path] = (), *, include_bundled: bool = Tru
     problems: list[Problem] = []
     owner: dict[str, Path] = {}
     for path, bundled in sources:
-        deck, found = load_deck_file(path)
-        problems += found
+        if path.resolve() in seen:  # the same folder configured twice
+            continue
+        seen.add(path.resolve())
+        deck, found, at = read_deck(path)
+        problems += [p for p in found if p.is_error]
         if deck is None:
             continue
         if deck.id in owner:
-            problems.append(
-                Problem(
-                    str(path),
-                    1,
-                    1,
-                    f"deck id '{deck.id}' is already used by {owner[deck.id]}; rename one of them",
-                )
-            )
+            message = f"deck id '{deck.id}' is already used by {owner[deck.id]}; rename one of them"
+            problems.append(Problem(str(path), at.line if at else None, at.col if at else None, message))
             continue
         owner[deck.id] = path
         decks.append(LoadedDeck(deck, path, bundled))

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9._-]*$"
 """Deck and card ids: lower-case kebab/dotted slugs, stable across wording edits."""
@@ -31,6 +31,14 @@ class NumericAnswer(_Strict):
         default=0.02, gt=0, lt=1, description="Relative tolerance for 'correct' (0.02 = 2%)."
     )
 
+    @field_validator("value", mode="before")
+    @classmethod
+    def _number_or_text(cls, value: Any) -> Any:
+        """One clear error instead of one per member of `float | str`."""
+        if isinstance(value, bool) or not isinstance(value, int | float | str):
+            raise ValueError("must be a number or an arithmetic formula in quotes, e.g. '16 * 70e9 / 1e12'")
+        return value
+
 
 class FormulaAnswer(_Strict):
     """A formula the user types, checked for symbolic equivalence."""
@@ -45,10 +53,28 @@ class Check(_Strict):
     """A numeric claim in the card's text, recomputed by the engine so an edit cannot break it."""
 
     text: str = Field(description="A figure that appears verbatim in front, back or note.")
-    formula: str = Field(
-        description="Arithmetic (no free variables) giving the leading number of `text`."
-    )
+    formula: str = Field(description="Arithmetic (no free variables) giving the leading number of `text`.")
     tolerance: float = Field(default=0.01, gt=0, lt=1, description="Relative tolerance.")
+
+
+def _answer_kind(data: Any) -> str | None:
+    """A mapping with `formula` is a formula answer; any other mapping is a numeric one."""
+    if isinstance(data, BaseModel):
+        return type(data).__name__
+    if not isinstance(data, dict):
+        return None
+    return "FormulaAnswer" if "formula" in data else "NumericAnswer"
+
+
+Answer = Annotated[
+    Annotated[NumericAnswer, Tag("NumericAnswer")] | Annotated[FormulaAnswer, Tag("FormulaAnswer")],
+    Discriminator(
+        _answer_kind,
+        custom_error_type="answer_kind",
+        custom_error_message="an answer is a mapping with 'value' (a number) or 'formula' (with 'variables')",
+    ),
+]
+"""Which member applies is decided by the keys, so an error names only the fields of that member."""
 
 
 class Card(_Strict):
@@ -58,15 +84,11 @@ class Card(_Strict):
     front: str = Field(min_length=1, description="The question (Markdown).")
     back: str = Field(min_length=1, description="The whole answer (Markdown).")
     tags: list[str] = Field(default_factory=list, description="Topics, e.g. FSDP, Serving.")
-    note: str | None = Field(
-        default=None, description="Caveats, conventions, corrections of the source."
-    )
+    note: str | None = Field(default=None, description="Caveats, conventions, corrections of the source.")
     see_also: list[str] = Field(
         default_factory=list, description="Related card ids ('card-id' or 'deck-id/card-id')."
     )
-    answer: NumericAnswer | FormulaAnswer | None = Field(
-        default=None, description="Makes the card answerable by typing."
-    )
+    answer: Answer | None = Field(default=None, description="Makes the card answerable by typing.")
     checks: list[Check] = Field(
         default_factory=list, description="Numeric claims recomputed by the test suite."
     )
@@ -76,7 +98,7 @@ class Deck(_Strict):
     """A deck file: metadata plus its cards."""
 
     id: Slug = Field(description="Deck id, unique across bundled and user decks.")
-    title: str = Field(min_length=1)
+    title: str = Field(min_length=1, description="Shown in the deck list.")
     description: str = Field(default="", description="Shown on the deck's page (Markdown).")
     source: str | None = Field(default=None, description="Where the cards come from.")
-    cards: list[Card] = Field(default_factory=list)
+    cards: list[Card] = Field(default_factory=list, description="The cards, in study order.")

@@ -77,13 +77,28 @@ SECTIONS: dict[str, type[_Entry]] = {
 
 FIELD_UNITS: dict[str, dict[str, str]] = {
     "models": {
-        "params": "", "active_params": "", "layers": "", "d_model": "", "heads": "",
-        "kv_heads": "", "head_dim": "", "ffn_dim": "", "vocab": "", "experts": "",
-        "experts_per_token": "", "attention": "", "name": "", "id": "",
+        "params": "",
+        "active_params": "",
+        "layers": "",
+        "d_model": "",
+        "heads": "",
+        "kv_heads": "",
+        "head_dim": "",
+        "ffn_dim": "",
+        "vocab": "",
+        "experts": "",
+        "experts_per_token": "",
+        "attention": "",
+        "name": "",
+        "id": "",
     },
     "gpus": {
-        "bf16_tflops": "TFLOPS", "hbm_gb": "GB", "hbm_gbs": "GB/s", "nvlink_gbs": "GB/s",
-        "name": "", "id": "",
+        "bf16_tflops": "TFLOPS",
+        "hbm_gb": "GB",
+        "hbm_gbs": "GB/s",
+        "nvlink_gbs": "GB/s",
+        "name": "",
+        "id": "",
     },
     "interconnects": {"bandwidth_gbs": "GB/s", "scope": "", "name": "", "id": ""},
 }

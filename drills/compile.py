@@ -75,8 +75,9 @@ def _catalog_draw(name: str, p: CatalogParam, catalog: Catalog) -> Draw:
     known = FIELD_UNITS[p.catalog]
     for fname in (*p.where, *p.fields.values()):
         if fname not in known:
-            raise TemplateError(f"'{fname}' is not a {p.catalog} field (known: "
-                                f"{', '.join(sorted(known))})", loc)
+            raise TemplateError(
+                f"'{fname}' is not a {p.catalog} field (known: {', '.join(sorted(known))})", loc
+            )
     entries = list(catalog.entries(p.catalog))
     if p.ids is not None:
         ids = {e.id for e in entries}
@@ -84,9 +85,12 @@ def _catalog_draw(name: str, p: CatalogParam, catalog: Catalog) -> Draw:
         if missing:
             raise TemplateError(f"no {p.catalog} entry {', '.join(missing)}", (*loc, "ids"))
         entries = [e for e in entries if e.id in p.ids]
-    entries = [e for e in entries
-               if all(field_value(e, k) == v for k, v in p.where.items())
-               and all(field_value(e, f) is not None for f in p.fields.values())]
+    entries = [
+        e
+        for e in entries
+        if all(field_value(e, k) == v for k, v in p.where.items())
+        and all(field_value(e, f) is not None for f in p.fields.values())
+    ]
     if not entries:
         raise TemplateError(f"no {p.catalog} entry matches this param", loc)
     return Draw(name, "catalog", tuple(entries), tuple(p.fields.items()))
@@ -111,8 +115,7 @@ def _draws(spec: Template, catalog: Catalog) -> tuple[list[Draw], dict[str, str]
             draw = _catalog_draw(name, p, catalog)
             declare(name, "", loc, True)
             for pname, fname in draw.fields:
-                declare(pname, FIELD_UNITS[p.catalog][fname], (*loc, "fields"),
-                        fname in TEXT_FIELDS)
+                declare(pname, FIELD_UNITS[p.catalog][fname], (*loc, "fields"), fname in TEXT_FIELDS)
         elif isinstance(p, OptionsParam):
             draw = Draw(name, "options", tuple(p.options.items()))
             declare(name, p.unit, loc)
@@ -131,8 +134,11 @@ def _draws(spec: Template, catalog: Catalog) -> tuple[list[Draw], dict[str, str]
 
 
 def _derived_order(spec: Template, numeric: set[str]) -> list[tuple[str, Formula]]:
-    formulas = {n: _parse(p.formula, ("params", n, "formula"))
-                for n, p in spec.params.items() if isinstance(p, DerivedParam)}
+    formulas = {
+        n: _parse(p.formula, ("params", n, "formula"))
+        for n, p in spec.params.items()
+        if isinstance(p, DerivedParam)
+    }
     order: list[tuple[str, Formula]] = []
     state: dict[str, int] = {}  # 1 = visiting, 2 = done
 
@@ -140,13 +146,15 @@ def _derived_order(spec: Template, numeric: set[str]) -> list[tuple[str, Formula
         if state.get(name) == 2:
             return
         if state.get(name) == 1:
-            raise TemplateError(f"derived params form a cycle: {' -> '.join((*chain, name))}",
-                                ("params", name))
+            raise TemplateError(
+                f"derived params form a cycle: {' -> '.join((*chain, name))}", ("params", name)
+            )
         state[name] = 1
         for dep in sorted(formulas[name].names):
             if dep not in numeric:
-                raise TemplateError(f"'{name}' uses '{dep}', which is not a numeric param",
-                                    ("params", name, "formula"))
+                raise TemplateError(
+                    f"'{name}' uses '{dep}', which is not a numeric param", ("params", name, "formula")
+                )
             if dep in formulas:
                 visit(dep, (*chain, name))
         state[name] = 2
@@ -160,8 +168,7 @@ def _derived_order(spec: Template, numeric: set[str]) -> list[tuple[str, Formula
 def _check_names(f: Formula, allowed: set[str], what: str, loc: tuple[Any, ...]) -> None:
     unknown = sorted(f.names - allowed)
     if unknown:
-        raise TemplateError(f"{what} uses unknown or non-numeric name(s): {', '.join(unknown)}",
-                            loc)
+        raise TemplateError(f"{what} uses unknown or non-numeric name(s): {', '.join(unknown)}", loc)
 
 
 def compile_template(spec: Template, path: str, catalog: Catalog) -> CompiledTemplate:
@@ -188,8 +195,10 @@ def compile_template(spec: Template, path: str, catalog: Catalog) -> CompiledTem
     _check_unit(spec.answer.unit, ("answer", "unit"))
     answer = _parse(spec.answer.formula, ("answer", "formula"))
     _check_names(answer, known, "the answer", ("answer", "formula"))
-    for loc, text in [(("prompt",), spec.prompt),
-                      *((("conventions", i), c) for i, c in enumerate(spec.conventions))]:
+    for loc, text in [
+        (("prompt",), spec.prompt),
+        *((("conventions", i), c) for i, c in enumerate(spec.conventions)),
+    ]:
         try:
             refs = placeholders(text)
         except RenderError as exc:
@@ -199,5 +208,14 @@ def compile_template(spec: Template, path: str, catalog: Catalog) -> CompiledTem
                 raise TemplateError(f"unknown placeholder '{{{name}}}'", loc)
             if fmt and name in text_names:
                 raise TemplateError(f"'{{{name}:{fmt}}}': text params take no format", loc)
-    return CompiledTemplate(spec, path, tuple(draws), tuple(derived), tuple(constraints),
-                            answer, tuple(steps), units, frozenset(text_names))
+    return CompiledTemplate(
+        spec,
+        path,
+        tuple(draws),
+        tuple(derived),
+        tuple(constraints),
+        answer,
+        tuple(steps),
+        units,
+        frozenset(text_names),
+    )

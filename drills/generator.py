@@ -67,8 +67,9 @@ def _draw(t: CompiledTemplate, rng: random.Random) -> dict[str, Value]:
 
 def _apply(t: CompiledTemplate, values: dict[str, Value], overrides: Mapping[str, Any]) -> None:
     draws = {d.name: d for d in t.draws}
-    catalog_first = sorted(overrides.items(), key=lambda kv: kv[0] not in draws
-                           or draws[kv[0]].kind != "catalog")
+    catalog_first = sorted(
+        overrides.items(), key=lambda kv: kv[0] not in draws or draws[kv[0]].kind != "catalog"
+    )
     for name, given in catalog_first:
         d = draws.get(name)
         if d is not None and d.kind == "catalog":
@@ -122,8 +123,7 @@ def _solve(t: CompiledTemplate, values: Mapping[str, Value]) -> tuple[float, tup
     steps = []
     for spec, f in t.steps:
         v = f.evaluate(env)
-        steps.append(Step(spec.label, pretty(spec.formula), pretty(spec.formula, env), v,
-                          spec.unit))
+        steps.append(Step(spec.label, pretty(spec.formula), pretty(spec.formula, env), v, spec.unit))
         if spec.name is not None:
             env[spec.name] = _num(v)
     expected = t.answer.evaluate(env)
@@ -142,8 +142,9 @@ def build(t: CompiledTemplate, seed: int, overrides: Mapping[str, Any] | None = 
         if _complete(t, values):
             break
     else:
-        raise DrillError(f"drill '{t.spec.id}': no draw met the template's constraints "
-                         f"in {MAX_DRAWS} tries (seed {seed})")
+        raise DrillError(
+            f"drill '{t.spec.id}': no draw met the template's constraints in {MAX_DRAWS} tries (seed {seed})"
+        )
     try:
         expected, steps = _solve(t, values)
     except FormulaError as exc:

@@ -12,8 +12,21 @@ _TOKEN = re.compile(
     r"\s*(?:(?P<num>(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d+)?)"
     r"|(?P<name>[A-Za-z_]\w*)|(?P<op>\*\*|[-+*/^(),×·−÷]))"
 )
-_PRETTY_OPS = {"*": " × ", "×": " × ", "·": " × ", "/": " / ", "÷": " / ", "+": " + ",
-               "-": " − ", "−": " − ", "**": "^", "^": "^", ",": ", ", "(": "(", ")": ")"}
+_PRETTY_OPS = {
+    "*": " × ",
+    "×": " × ",
+    "·": " × ",
+    "/": " / ",
+    "÷": " / ",
+    "+": " + ",
+    "-": " − ",
+    "−": " − ",
+    "**": "^",
+    "^": "^",
+    ",": ", ",
+    "(": "(",
+    ")": ")",
+}
 
 Value = int | float | str
 
@@ -30,8 +43,9 @@ def placeholders(text: str) -> list[tuple[str, str | None]]:
         if token in ("{{", "}}"):
             continue
         if m.group(1) is None:
-            raise RenderError(f"unbalanced '{token}' at position {m.start() + 1} (write {token}"
-                              f"{token} for a literal brace)")
+            raise RenderError(
+                f"unbalanced '{token}' at position {m.start() + 1} (write {token}{token} for a literal brace)"
+            )
         inner = _INNER.match(m.group(1).strip())
         if inner is None:
             raise RenderError(f"bad placeholder '{token}': use {{name}} or {{name:.3g}}")

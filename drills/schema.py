@@ -57,9 +57,7 @@ class ChoiceParam(_Strict):
 class OptionsParam(_Strict):
     """A labelled number: the param holds the value, `<name>_label` holds the label."""
 
-    options: dict[str, Number] = Field(
-        min_length=1, description="label -> value, e.g. {BF16: 2, FP8: 1}."
-    )
+    options: dict[str, Number] = Field(min_length=1, description="label -> value, e.g. {BF16: 2, FP8: 1}.")
     unit: Unit = ""
 
 

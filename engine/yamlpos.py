@@ -2,28 +2,41 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import gc
+import re
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-try:  # the C loader is ~10x faster on big decks; fall back where libyaml is missing
-    from yaml import CSafeLoader as _Loader
-except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+from engine.problems import Problem, Severity
+from engine.yamltree import MAX_DEPTH, STD_TAG, Builder, KeyPath, Loader, aliases_too_big, paths_of, too_deep
+
+__all__ = [
+    "MAX_DEPTH",
+    "KeyPath",
+    "Position",
+    "PositionedYaml",
+    "Problem",
+    "Severity",
+    "YamlError",
+    "load_yaml",
+]
 
 MAX_YAML_BYTES = 20_000_000
 """Refuse files larger than this (bounded work on user input)."""
-
-KeyPath = tuple[str | int, ...]
-
-
-class Severity(StrEnum):
-    ERROR = "error"
-    WARNING = "warning"
+_HINTS = {
+    "mapping values are not allowed": "a ': ' inside a value: put the value in quotes, or use a | block",
+    "did not find expected ',' or ']'": "a [ list ] left open? close it, or quote text with ':' or ','",
+    "did not find expected ',' or '}'": "a { mapping } left open? close it, or quote text with ':' or ','",
+    "expected <block end>": "check the indentation of this line against the lines above",
+    "did not find expected": "check the indentation of this line against the lines above",
+    "cannot start any token": "a value starting with % @ ` or another special character: put it in quotes",
+    "could not find expected ':'": "a key needs ': ' after it; or a quote was left open above",
+}
 
 
 @dataclass(frozen=True, order=True)
@@ -34,46 +47,45 @@ class Position:
     col: int
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a file. A made-up line number is worse than none, so it may be None."""
+def _pos(node: yaml.Node) -> Position:
+    return Position(node.start_mark.line + 1, node.start_mark.column + 1)
 
-    path: str
-    line: int | None
-    col: int | None
-    message: str
-    severity: Severity = Severity.ERROR
 
-    def __str__(self) -> str:
-        where = self.path
-        if self.line is not None:
-            where += f":{self.line}"
-            if self.col is not None:
-                where += f":{self.col}"
-        return f"{where}: {self.severity.value}: {self.message}"
+def _entry(node: yaml.Node, part: str | int) -> tuple[yaml.Node, yaml.Node] | None:
+    """(key node, value node) of `part` in a mapping, or (item, item) in a sequence; None if absent."""
+    if isinstance(node, yaml.MappingNode):
+        found = None
+        for key_node, value_node in node.value:  # the last duplicate wins, as in the data
+            if isinstance(key_node, yaml.ScalarNode) and key_node.value == str(part):
+                found = (key_node, value_node)
+        return found
+    if isinstance(node, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
+        item = node.value[part]
+        return item, item
+    return None
 
 
 @dataclass
 class PositionedYaml:
-    """Parsed data plus a map from key paths (('cards', 3, 'front')) to where they start."""
+    """Parsed data plus its node tree, to find where a key path (('cards', 3, 'front')) is written."""
 
     data: Any
-    positions: dict[KeyPath, Position] = field(default_factory=dict)
-    key_positions: dict[KeyPath, Position] = field(default_factory=dict)
-    """Where the *key* of a mapping entry is written (for 'unknown key' messages)."""
+    root: yaml.Node | None = None
     duplicate_keys: list[tuple[KeyPath, Position]] = field(default_factory=list)
 
     def position(self, path: Iterable[str | int], *, key: bool = False) -> Position | None:
-        """Closest known position of `path`, walking up to the nearest parent that has one."""
-        parts = tuple(path)
-        table = self.key_positions if key else self.positions
-        while parts:
-            if parts in table:
-                return table[parts]
-            if key and parts in self.positions:
-                return self.positions[parts]
-            parts = parts[:-1]
-        return self.positions.get(())
+        """Where `path` is written (its key with `key=True`), else its closest existing parent."""
+        node = self.root
+        if node is None:
+            return None
+        best = _pos(node)
+        for part in path:
+            entry = _entry(node, part)
+            if entry is None:
+                break
+            key_node, node = entry
+            best = _pos(key_node if key else node)
+        return best
 
 
 class YamlError(Exception):
@@ -84,53 +96,71 @@ class YamlError(Exception):
         self.problem = problem
 
 
-def _pos(node: yaml.Node) -> Position:
-    return Position(node.start_mark.line + 1, node.start_mark.column + 1)
+@contextmanager
+def quiet_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector while building many small objects (it would dominate)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
-def _walk(node: yaml.Node, path: KeyPath, out: PositionedYaml) -> None:
-    out.positions[path] = _pos(node)
-    if isinstance(node, yaml.MappingNode):
-        seen: set[Any] = set()
-        for key_node, value_node in node.value:
-            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else str(key_node.value)
-            child = (*path, key)
-            if key in seen:
-                out.duplicate_keys.append((child, _pos(key_node)))
-            seen.add(key)
-            out.key_positions[child] = _pos(key_node)
-            _walk(value_node, child, out)
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            _walk(item, (*path, index), out)
+def _syntax_message(error: yaml.MarkedYAMLError, text: str) -> str:
+    message = " ".join(filter(None, [error.context, error.problem])) or str(error)
+    if "could not determine a constructor" in message:
+        quoted = re.search(r"'([^']*)'", error.problem or "")
+        tag = quoted.group(1) if quoted else "?"
+        tag = "!!" + tag[len(STD_TAG) :] if tag.startswith(STD_TAG) else tag
+        return f"unsafe or unknown YAML tag '{tag}' is not allowed (plain data only)"
+    mark = error.problem_mark
+    lines = text.splitlines()
+    if mark and mark.line < len(lines) and lines[mark.line][mark.column : mark.column + 1] == "\t":
+        return "YAML syntax: a tab character here: indent with spaces, not tabs"
+    hint = next((f" ({h})" for needle, h in _HINTS.items() if needle in message), "")
+    return f"YAML syntax: {message}{hint}"
 
 
 def load_yaml(text: str | bytes, filename: str) -> PositionedYaml:
-    """Safely load one YAML document with positions; YamlError on syntax or unsafe tags."""
+    """Safely load one YAML document with positions; YamlError on syntax, unsafe tags or abuse."""
     if len(text) > MAX_YAML_BYTES:
         raise YamlError(Problem(filename, None, None, f"file is larger than {MAX_YAML_BYTES} bytes"))
-    loader = _Loader(text)
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            line = text[: error.start].count(b"\n") + 1
+            raise YamlError(Problem(filename, line, None, "not UTF-8 text")) from error
+    deep = too_deep(text)
+    if deep is not None:
+        raise YamlError(Problem(filename, deep, None, f"YAML nested deeper than {MAX_DEPTH} levels"))
+    loader = Loader(text)
     try:
-        node = loader.get_single_node()
-        if node is None:
-            return PositionedYaml(None)
-        out = PositionedYaml(None)
-        _walk(node, (), out)
-        out.data = loader.construct_document(node)
+        with quiet_gc():
+            node = loader.get_single_node()
+            if node is None:
+                return PositionedYaml(None)
+            if aliases_too_big(text, node):
+                raise YamlError(Problem(filename, 1, 1, "YAML aliases expand to too much data"))
+            builder = Builder(loader)
+            out = PositionedYaml(builder.build(node), node)
+        if builder.duplicates:
+            paths = paths_of(node, {id(mapping) for mapping, _ in builder.duplicates})
+            out.duplicate_keys = [
+                ((*paths.get(id(mapping), ()), str(key.value)), _pos(key))
+                for mapping, key in builder.duplicates
+            ]
         return out
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
-        message = " ".join(filter(None, [error.context, error.problem])) or str(error)
-        if "could not determine a constructor" in message:
-            tag = message.split("tag", 1)[-1].strip(" '!")
-            message = f"unsafe or unknown YAML tag '!{tag}' is not allowed (plain data only)"
-        line = mark.line + 1 if mark else None
-        col = mark.column + 1 if mark else None
-        raise YamlError(Problem(filename, line, col, f"YAML: {message}")) from error
+        line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
+        raise YamlError(Problem(filename, line, col, _syntax_message(error, text))) from error
     except yaml.YAMLError as error:
-        raise YamlError(Problem(filename, None, None, f"YAML: {error}")) from error
-    except (ValueError, TypeError, RecursionError) as error:
-        raise YamlError(Problem(filename, None, None, f"YAML: {error}")) from error
+        raise YamlError(Problem(filename, None, None, f"YAML syntax: {error}")) from error
+    except (ValueError, TypeError, RecursionError, OverflowError) as error:
+        raise YamlError(Problem(filename, None, None, f"YAML syntax: {error}")) from error
     finally:
         loader.dispose()
 
@@ -141,12 +171,7 @@ def read_yaml_file(path: Path) -> PositionedYaml:
         raw = path.read_bytes()
     except OSError as error:
         raise YamlError(Problem(str(path), None, None, f"cannot read: {error.strerror}")) from error
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        raise YamlError(Problem(str(path), line, None, "not UTF-8 text")) from error
-    return load_yaml(text, str(path))
+    return load_yaml(raw, str(path))
 
 
 def problems_at(

@@ -10,6 +10,10 @@ from pathlib import Path
 
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "drill": ("tui.cli_drill", "list, show and check numeric drills"),
+    "validate": ("tui.cli_authoring.validate", "check deck and drill files, listing every problem"),
+    "decks": ("tui.cli_authoring.decks", "list decks with their file, card and due counts"),
+    "new": ("tui.cli_authoring.new", "new deck NAME: write a commented example deck"),
+    "import": ("tui.cli_authoring.importer", "import FILE.csv|.tsv (front, back, tags) as a deck"),
 }
 """Subcommand name -> (module with `main(argv, settings) -> int` or `main(argv) -> int`, help)."""
 

@@ -25,6 +25,8 @@ class Target:
     path: Path
     model: Callable[[], type[BaseModel]]
     title: str
+    patch: Callable[[dict[str, Any]], None] | None = None
+    """Adds what validators accept beyond the annotations (the JSON Schema cannot see those)."""
 
 
 def _deck_model() -> type[BaseModel]:
@@ -39,6 +41,15 @@ def _template_model() -> type[BaseModel]:
     return Template
 
 
+def _template_patch(schema: dict[str, Any]) -> None:
+    """`fields: [layers, heads]` (a list) is accepted as short for a mapping by CatalogParam."""
+    fields = schema["$defs"]["CatalogParam"]["properties"]["fields"]
+    names = next(iter(fields["patternProperties"]))
+    as_list = {"type": "array", "items": {"type": "string", "pattern": names}}
+    keep = {k: fields.pop(k) for k in ("description", "title", "default") if k in fields}
+    schema["$defs"]["CatalogParam"]["properties"]["fields"] = {**keep, "anyOf": [fields, as_list]}
+
+
 def _package_dir(name: str) -> Path:
     from importlib.util import find_spec
 
@@ -49,7 +60,12 @@ def _package_dir(name: str) -> Path:
 
 TARGETS = (
     Target(_package_dir("cards") / "deck.schema.json", _deck_model, "flopcards deck"),
-    Target(_package_dir("drills") / "template.schema.json", _template_model, "flopcards drill template"),
+    Target(
+        _package_dir("drills") / "template.schema.json",
+        _template_model,
+        "flopcards drill template",
+        _template_patch,
+    ),
 )
 
 
@@ -79,7 +95,10 @@ def _draft7(node: Any) -> Any:
 
 def render(target: Target) -> str:
     """The file's exact text: stable key order, trailing newline."""
-    schema = _draft7(target.model().model_json_schema())
+    raw = target.model().model_json_schema()
+    if target.patch is not None:
+        target.patch(raw)
+    schema = _draft7(raw)
     head = {
         "$schema": DRAFT,
         "title": target.title,

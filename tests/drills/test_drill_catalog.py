@@ -43,8 +43,15 @@ def test_model_shapes_are_consistent(model) -> None:
 
 def test_catalog_covers_the_models_and_hardware_drills_need() -> None:
     names = {m.name for m in CATALOG.models}
-    for wanted in ("Llama-2-7B", "Llama-3-8B", "Llama-3-70B", "Llama-3.1-405B", "Mixtral-8x7B",
-                   "Qwen2.5-7B", "Qwen2.5-72B"):
+    for wanted in (
+        "Llama-2-7B",
+        "Llama-3-8B",
+        "Llama-3-70B",
+        "Llama-3.1-405B",
+        "Mixtral-8x7B",
+        "Qwen2.5-7B",
+        "Qwen2.5-72B",
+    ):
         assert wanted in names
     assert any(n.startswith("Mistral-7B") for n in names)
     gpu_ids = {g.id for g in CATALOG.gpus}

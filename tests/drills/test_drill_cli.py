@@ -54,8 +54,15 @@ def test_show_text_prints_every_part(capsys: pytest.CaptureFixture[str]) -> None
     code, out, _ = run(capsys, "show", "allreduce-time", "--seed", "2")
     drill = generate("allreduce-time", 2)
     assert code == 0
-    for needle in ("Conventions:", "Given:", "Answer:", "Solution:", "per direction",
-                   drill.value("link"), " ms"):
+    for needle in (
+        "Conventions:",
+        "Given:",
+        "Answer:",
+        "Solution:",
+        "per direction",
+        drill.value("link"),
+        " ms",
+    ):
         assert needle in out
     assert all(len(line) <= 100 for line in out.splitlines())
 
@@ -129,7 +136,8 @@ def test_user_templates_folder(capsys: pytest.CaptureFixture[str], tmp_path: Pat
         encoding="utf-8",
     )
     (tmp_path / "broken.yaml").write_text("id: [\n", encoding="utf-8")
-    code, out, err = run(capsys, "check", "user-one", "--seed", "0", "--answer", "3 GB",
-                         "--templates", str(tmp_path), "--json")
+    code, out, err = run(
+        capsys, "check", "user-one", "--seed", "0", "--answer", "3 GB", "--templates", str(tmp_path), "--json"
+    )
     assert code == 0 and json.loads(out)["verdict"] == "correct"
     assert "broken.yaml" in err and err.startswith("warning:")

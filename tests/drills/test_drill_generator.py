@@ -117,8 +117,9 @@ def test_unknown_kind_and_bad_overrides() -> None:
     with pytest.raises(DrillError, match="cannot be overridden"):
         generate("kv-cache", 1, overrides={"dtype_label": "FP8"})
     with pytest.raises(DrillError, match="constraints"):  # 8.7 TB of KV cache is over the template's cap
-        generate("kv-cache", 1, overrides={"model": "llama-3.1-405b", "seq": 131072,
-                                            "batch": 64, "dtype": "FP32"})
+        generate(
+            "kv-cache", 1, overrides={"model": "llama-3.1-405b", "seq": 131072, "batch": 64, "dtype": "FP32"}
+        )
 
 
 def test_overrides_keep_the_other_draws() -> None:

@@ -23,7 +23,9 @@ ADAM_PARTS = {  # bytes per parameter of each mixed-precision Adam state
     "the gradients and all optimizer states (everything but the BF16 weights)": 2 + 4 + 4 + 4,
 }
 QUANT_BITS = {  # bits per weight, scales/zero points amortized over their group
-    "BF16": 16, "INT8": 8, "FP8": 8,
+    "BF16": 16,
+    "INT8": 8,
+    "FP8": 8,
     "INT4 with one FP16 scale per group of 128": 4 + 16 / 128,
     "INT4 with an FP16 scale and an FP16 zero point per group of 64": 4 + (16 + 16) / 64,
     "NF4 with one FP32 absmax per block of 64": 4 + 32 / 64,
@@ -84,39 +86,58 @@ ORACLES: dict[str, Callable[[dict[str, Any]], float]] = {
     "zero2-memory": lambda p: (p["params"] * 2 + p["params"] * 14 / p["n"]) / 1e9,
     "zero3-memory": lambda p: p["params"] * 16 / p["n"] / 1e9,
     "fsdp-peak": fsdp_peak,
-    "kv-cache": lambda p: 2 * p["layers"] * p["kv_heads"] * p["head_dim"] * p["seq"] * p["batch"]
-    * BYTES[p["dtype_label"]] / 1e9,
-    "kv-cache-per-token": lambda p: 2 * p["layers"] * p["kv_heads"] * p["head_dim"]
-    * BYTES[p["dtype_label"]] / 2**10,
-    "allreduce-time": lambda p: 1e3 * ring_seconds(
-        2 * (p["n"] - 1) / p["n"] * p["params"] * BYTES[p["grad_label"]], p["bw"]),
-    "reduce-scatter-time": lambda p: 1e3 * ring_seconds(
-        (p["n"] - 1) / p["n"] * p["params"] * BYTES[p["grad_label"]], p["bw"]),
-    "all-gather-time": lambda p: 1e3 * ring_seconds(
-        (p["n"] - 1) / p["n"] * p["params"] * 2, p["bw"]),
-    "allreduce-busbw": lambda p: p["size_mb"] * 1e6 / (p["time_ms"] / 1e3) / 1e9
-    * 2 * (p["n"] - 1) / p["n"],
+    "kv-cache": lambda p: (
+        2
+        * p["layers"]
+        * p["kv_heads"]
+        * p["head_dim"]
+        * p["seq"]
+        * p["batch"]
+        * BYTES[p["dtype_label"]]
+        / 1e9
+    ),
+    "kv-cache-per-token": lambda p: (
+        2 * p["layers"] * p["kv_heads"] * p["head_dim"] * BYTES[p["dtype_label"]] / 2**10
+    ),
+    "allreduce-time": lambda p: (
+        1e3 * ring_seconds(2 * (p["n"] - 1) / p["n"] * p["params"] * BYTES[p["grad_label"]], p["bw"])
+    ),
+    "reduce-scatter-time": lambda p: (
+        1e3 * ring_seconds((p["n"] - 1) / p["n"] * p["params"] * BYTES[p["grad_label"]], p["bw"])
+    ),
+    "all-gather-time": lambda p: 1e3 * ring_seconds((p["n"] - 1) / p["n"] * p["params"] * 2, p["bw"]),
+    "allreduce-busbw": lambda p: p["size_mb"] * 1e6 / (p["time_ms"] / 1e3) / 1e9 * 2 * (p["n"] - 1) / p["n"],
     "pipeline-bubble": lambda p: 100 * (p["p"] - 1) / (p["m"] + p["p"] - 1),
     "pipeline-bubble-interleaved": lambda p: 100 * (p["p"] - 1) / p["m"] / p["v"],
     "pipeline-microbatches": microbatches,
     "activation-memory": lambda p: activations(p) / 1e9,
-    "activation-checkpointing": lambda p: (activations(p) - p["layers"] * 2 * p["seq"]
-                                           * p["batch"] * p["d_model"]) / 1e9,
-    "tp-comm-per-layer": lambda p: 4 * (2 * (p["t"] - 1) / p["t"]) * p["batch"] * p["seq"]
-    * p["d_model"] * 2 / 1e6,
+    "activation-checkpointing": lambda p: (
+        (activations(p) - p["layers"] * 2 * p["seq"] * p["batch"] * p["d_model"]) / 1e9
+    ),
+    "tp-comm-per-layer": lambda p: (
+        4 * (2 * (p["t"] - 1) / p["t"]) * p["batch"] * p["seq"] * p["d_model"] * 2 / 1e6
+    ),
     "roofline-intensity": lambda p: gemm_intensity(p["tokens"], p["d_model"], p["ffn_dim"]),
     "roofline-ridge": lambda p: p["tflops"] * 1e12 / (p["hbm_bw"] * 1e9),
     "roofline-attainable": lambda p: min(
-        p["tflops"], gemm_intensity(p["tokens"], p["d_model"], p["ffn_dim"]) * p["hbm_bw"] / 1e3),
+        p["tflops"], gemm_intensity(p["tokens"], p["d_model"], p["ffn_dim"]) * p["hbm_bw"] / 1e3
+    ),
     "amdahl": lambda p: 1 / (p["serial"] / 100 + (1 - p["serial"] / 100) / p["n"]),
     "specdec-tokens": lambda p: spec_tokens(p["alpha"], p["gamma"]),
     "specdec-speedup": lambda p: spec_tokens(p["alpha"], p["gamma"]) / (p["gamma"] * p["cost"] + 1),
     "serving-capacity": serving_gpus,
-    "training-time": lambda p: 6 * p["active_params"] * p["tokens_t"] * 1e12
-    / (p["gpus"] * p["tflops"] * 1e12 * p["mfu"] / 100) / 86_400,
+    "training-time": lambda p: (
+        6
+        * p["active_params"]
+        * p["tokens_t"]
+        * 1e12
+        / (p["gpus"] * p["tflops"] * 1e12 * p["mfu"] / 100)
+        / 86_400
+    ),
     "quantized-size": lambda p: p["params"] * by_prefix(QUANT_BITS, p["fmt_label"]) / 8 / 1e9,
-    "decode-step-time": lambda p: p["params"] * BYTES[p["wdtype_label"]] / p["tp"]
-    / (p["hbm_bw"] * 1e9) * 1e3,
+    "decode-step-time": lambda p: (
+        p["params"] * BYTES[p["wdtype_label"]] / p["tp"] / (p["hbm_bw"] * 1e9) * 1e3
+    ),
 }
 
 
@@ -146,13 +167,13 @@ def answer(drill: Drill, overrides: dict[str, Any]) -> Drill:
 
 def test_llama3_8b_kv_cache_at_8k_bf16() -> None:
     """Seed: 2·32·8·128·8192·2 bytes ≈ 1.07 GB per request; batch 8 ≈ 8.5 GB."""
-    one = generate("kv-cache", 0, overrides={"model": "llama-3-8b", "seq": 8192, "batch": 1,
-                                               "dtype": "BF16"})
+    one = generate("kv-cache", 0, overrides={"model": "llama-3-8b", "seq": 8192, "batch": 1, "dtype": "BF16"})
     assert one.expected == 2 * 32 * 8 * 128 * 8192 * 2 / 1e9
     assert check(one, "1.07 GB").verdict == "correct"
     assert check(one, "1 GiB").verdict == "correct"  # exactly 2^30 bytes
-    eight = generate("kv-cache", 0, overrides={"model": "llama-3-8b", "seq": 8192, "batch": 8,
-                                                 "dtype": "BF16"})
+    eight = generate(
+        "kv-cache", 0, overrides={"model": "llama-3-8b", "seq": 8192, "batch": 8, "dtype": "BF16"}
+    )
     assert eight.expected == pytest.approx(8 * one.expected)
     assert check(eight, "8.5 GB").verdict == "correct"
 
@@ -164,8 +185,9 @@ def test_mha_kv_cache_table_and_the_gqa_example() -> None:
     assert short.expected == pytest.approx(2 * 32 * 32 * 128 * 2048 * 2 / 1e9)
     long = generate("kv-cache", 0, overrides={**base, "seq": 32768})
     assert check(long, "17.2 GB").verdict == "correct"
-    gqa = generate("kv-cache", 0, overrides={"model": "llama-3-70b", "batch": 1, "dtype": "BF16",
-                                               "seq": 8192})
+    gqa = generate(
+        "kv-cache", 0, overrides={"model": "llama-3-70b", "batch": 1, "dtype": "BF16", "seq": 8192}
+    )
     assert gqa.expected == pytest.approx(2 * 80 * 8 * 128 * 8192 * 2 / 1e9)
     assert check(gqa, "2.6 GB").verdict == "close"  # the seed truncated 2.68 to 2.6
 
@@ -186,9 +208,14 @@ def test_adam_memory_examples() -> None:
     seventy = generate("train-memory-adam", 0, overrides={"params": 70_000_000_000})
     assert check(seventy, "1.12 TB").verdict == "correct"
     assert check(seventy, "1.12 TiB").verdict == "close"  # GiB/TiB slip: 10% off
-    states = generate("train-memory-breakdown", 0, overrides={
-        "params": 7_000_000_000,
-        "part": "the FP32 optimizer states (master weights, momentum and variance)"})
+    states = generate(
+        "train-memory-breakdown",
+        0,
+        overrides={
+            "params": 7_000_000_000,
+            "part": "the FP32 optimizer states (master weights, momentum and variance)",
+        },
+    )
     assert states.expected == 84  # seed: '7B model = 84 GB optimizer'
 
 
@@ -196,9 +223,16 @@ def test_fsdp_examples() -> None:
     """Seed: 70B on 64 GPUs -> 17.5 GB static; 7B, K=8 -> 1.75 GB shard + ~0.44 GB gathered layer."""
     z3 = generate("zero3-memory", 0, overrides={"params": 70_000_000_000, "n": 64})
     assert z3.expected == pytest.approx(17.5)
-    peak = generate("fsdp-peak", 0, overrides={
-        "model": "llama-2-7b", "params": 7_000_000_000, "n": 8,
-        "state": "the BF16 weights only (inference-style, 2 bytes per parameter)"})
+    peak = generate(
+        "fsdp-peak",
+        0,
+        overrides={
+            "model": "llama-2-7b",
+            "params": 7_000_000_000,
+            "n": 8,
+            "state": "the BF16 weights only (inference-style, 2 bytes per parameter)",
+        },
+    )
     layer = 4 * 4096 * 4096 + 3 * 4096 * 11008  # q, k, v, o + SwiGLU
     assert peak.expected == pytest.approx(1.75 + 2 * layer / 1e9)
     assert check(peak, "2.2 GB").verdict in ("correct", "close")
@@ -206,15 +240,18 @@ def test_fsdp_examples() -> None:
 
 def test_ring_allreduce_example() -> None:
     """Seed: 7B BF16 gradients, N = 8: 2·(7/8)·14 GB = 24.5 GB; 0.49 s at 50 GB/s, 1.96 s at 12.5."""
-    fast = generate("allreduce-time", 0, overrides={"params": 7_000_000_000, "grad": "BF16",
-                                                      "n": 8, "bw": 50})
+    fast = generate(
+        "allreduce-time", 0, overrides={"params": 7_000_000_000, "grad": "BF16", "n": 8, "bw": 50}
+    )
     assert fast.expected == pytest.approx(490)
     assert check(fast, "0.49 s").verdict == "correct"
-    slow = generate("allreduce-time", 0, overrides={"params": 7_000_000_000, "grad": "BF16",
-                                                      "n": 8, "bw": 12.5})
+    slow = generate(
+        "allreduce-time", 0, overrides={"params": 7_000_000_000, "grad": "BF16", "n": 8, "bw": 12.5}
+    )
     assert check(slow, "1.96 s").verdict == "correct"
-    rs = generate("reduce-scatter-time", 0, overrides={"params": 7_000_000_000, "grad": "BF16",
-                                                         "n": 8, "bw": 50})
+    rs = generate(
+        "reduce-scatter-time", 0, overrides={"params": 7_000_000_000, "grad": "BF16", "n": 8, "bw": 50}
+    )
     assert rs.expected == pytest.approx(fast.expected / 2)
 
 
@@ -237,8 +274,7 @@ def test_pipeline_bubble_conventions_differ() -> None:
 
 def test_roofline_matmul_the_seed_got_wrong() -> None:
     """Seed: 4096³ BF16 matmul 'Intensity=2730.7'. It is 2·4096³ / (3·4096²·2) = 1365.3 FLOP/B."""
-    drill = generate("roofline-intensity", 0, overrides={"tokens": 4096, "d_model": 4096,
-                                                          "ffn_dim": 4096})
+    drill = generate("roofline-intensity", 0, overrides={"tokens": 4096, "d_model": 4096, "ffn_dim": 4096})
     assert drill.expected == pytest.approx(4096 / 3)
     assert check(drill, "2730.7 FLOP/B").verdict == "wrong"
     ridge = generate("roofline-ridge", 0, overrides={"tflops": 312, "hbm_bw": 2000})
@@ -260,8 +296,7 @@ def test_speculative_decoding_example() -> None:
 
 def test_int4_size_counts_its_scales() -> None:
     """Seed capacity plan: 7B at 4 bits = 3.5 GB; with FP16 scales per 128 weights it is 3.61 GB."""
-    label = ("INT4 with one FP16 scale per group of 128 weights "
-             "(4 + 16/128 = 4.125 bits per weight)")
+    label = "INT4 with one FP16 scale per group of 128 weights (4 + 16/128 = 4.125 bits per weight)"
     drill = generate("quantized-size", 0, overrides={"params": 7_000_000_000, "fmt": label})
     assert drill.expected == pytest.approx(7e9 * 4.125 / 8 / 1e9)
     assert check(drill, "3.5 GB").verdict == "close"

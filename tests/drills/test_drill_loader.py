@@ -25,11 +25,30 @@ steps:
 """
 
 REQUIRED_KINDS = {
-    "train-memory-adam", "train-memory-breakdown", "ddp-memory", "zero1-memory", "zero2-memory",
-    "zero3-memory", "fsdp-peak", "kv-cache", "allreduce-time", "reduce-scatter-time",
-    "all-gather-time", "pipeline-bubble", "activation-memory", "activation-checkpointing",
-    "tp-comm-per-layer", "roofline-intensity", "roofline-ridge", "roofline-attainable", "amdahl",
-    "specdec-tokens", "specdec-speedup", "serving-capacity", "training-time", "quantized-size",
+    "train-memory-adam",
+    "train-memory-breakdown",
+    "ddp-memory",
+    "zero1-memory",
+    "zero2-memory",
+    "zero3-memory",
+    "fsdp-peak",
+    "kv-cache",
+    "allreduce-time",
+    "reduce-scatter-time",
+    "all-gather-time",
+    "pipeline-bubble",
+    "activation-memory",
+    "activation-checkpointing",
+    "tp-comm-per-layer",
+    "roofline-intensity",
+    "roofline-ridge",
+    "roofline-attainable",
+    "amdahl",
+    "specdec-tokens",
+    "specdec-speedup",
+    "serving-capacity",
+    "training-time",
+    "quantized-size",
 }
 
 
@@ -82,16 +101,24 @@ X_PARAM = "{range: [1, 10], step: 1, unit: GB}"
 BROKEN = {  # file -> (text, line of the problem, part of its message)
     "syntax.yaml": ("id: [unclosed\n", 2, "YAML syntax"),  # libyaml reports the end of input
     "unknown-key.yaml": (variant("a\ncolour: red", "", ""), 2, "colour"),
-    "bad-name.yaml": (variant("b", ANSWER, ANSWER.replace("2 * x", "2 * y")), 8,
-                      "unknown or non-numeric name(s): y"),
-    "evil.yaml": (variant("c", ANSWER, ANSWER.replace("2 * x", "__import__('os')")), 8,
-                  "not allowed"),
+    "bad-name.yaml": (
+        variant("b", ANSWER, ANSWER.replace("2 * x", "2 * y")),
+        8,
+        "unknown or non-numeric name(s): y",
+    ),
+    "evil.yaml": (variant("c", ANSWER, ANSWER.replace("2 * x", "__import__('os')")), 8, "not allowed"),
     "placeholder.yaml": (variant("d", "{x} GB", "{z} GB"), 4, "unknown placeholder '{z}'"),
-    "cycle.yaml": (variant("e", f"x: {X_PARAM}", "x: {formula: 'y + 1'}\n  y: {formula: 'x * 2'}"),
-                   7, "cycle"),
+    "cycle.yaml": (
+        variant("e", f"x: {X_PARAM}", "x: {formula: 'y + 1'}\n  y: {formula: 'x * 2'}"),
+        7,
+        "cycle",
+    ),
     "kind.yaml": (variant("f", X_PARAM, "{between: [1, 2]}"), 7, "catalog, choice"),
-    "catalog.yaml": (variant("g", X_PARAM, "{catalog: gpus, fields: {bw: warp_speed}}"), 7,
-                     "'warp_speed' is not a gpus field"),
+    "catalog.yaml": (
+        variant("g", X_PARAM, "{catalog: gpus, fields: {bw: warp_speed}}"),
+        7,
+        "'warp_speed' is not a gpus field",
+    ),
     "empty-range.yaml": (variant("h", "[1, 10]", "[10, 1]"), 7, "empty"),
     "unit.yaml": (variant("i", "unit: GB}\nsteps", "unit: furlongs}\nsteps"), 8, "unknown unit"),
     "list.yaml": ("- 1\n- 2\n", 1, "mapping"),

@@ -1,0 +1,56 @@
+"""Writing a deck as readable YAML (block scalars for multi-line text), safely and round-trippably."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from cards.example import schema_line
+from cards.schema import Deck
+
+_CARD_KEYS = ("id", "front", "back", "tags", "note", "see_also", "answer", "checks")
+_DECK_KEYS = ("id", "title", "description", "source")
+
+
+class _Dumper(yaml.SafeDumper):
+    """SafeDumper writing multi-line strings as `|` blocks and lists of short strings inline."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+_ODD_BREAKS = ("\x85", "\u2028", "\u2029")
+"""Line breaks PyYAML cannot round-trip in plain, single-quoted or block style."""
+
+
+def _str(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
+    if any(c in text for c in _ODD_BREAKS):
+        return dumper.represent_scalar("tag:yaml.org,2002:str", text, style='"')
+    if "\n" in text.rstrip("\n"):
+        return dumper.represent_scalar("tag:yaml.org,2002:str", text, style="|")
+    return dumper.represent_scalar("tag:yaml.org,2002:str", text)
+
+
+def _list(dumper: yaml.SafeDumper, items: list[Any]) -> yaml.SequenceNode:
+    flow = all(isinstance(i, str) and "\n" not in i and len(i) < 40 for i in items)
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", items, flow_style=flow)
+
+
+_Dumper.add_representer(str, _str)
+_Dumper.add_representer(list, _list)
+
+
+def card_dict(card: dict[str, Any]) -> dict[str, Any]:
+    """Keys in the documented order; empty optional fields left out."""
+    return {k: card[k] for k in _CARD_KEYS if card.get(k) not in (None, [], {}, "")}
+
+
+def deck_text(deck: Deck, header: str = "") -> str:
+    """The deck as YAML text, starting with the schema modeline and an optional comment block."""
+    data = deck.model_dump(mode="json", exclude_defaults=True)
+    ordered = {k: data[k] for k in _DECK_KEYS if k in data}
+    ordered["cards"] = [card_dict(c) for c in data.get("cards", [])]
+    body = yaml.dump(ordered, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+    comments = "".join(f"# {line}\n".replace("# \n", "#\n") for line in header.splitlines())
+    return f"{schema_line()}\n{comments}\n{body}"

@@ -1,0 +1,154 @@
+"""libyaml's node tree -> plain data, fast and bounded: lean tag resolver, depth and alias guards."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+
+try:  # the C parser is ~10x faster on big decks; fall back where libyaml is missing
+    from yaml import CSafeLoader as _SafeLoader
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import SafeLoader as _SafeLoader  # type: ignore[assignment]
+
+MAX_DEPTH = 500
+"""Refuse deeper nesting: libyaml's composer recurses in C and would crash the process."""
+MAX_EXPANDED_NODES = 2_000_000
+"""Refuse documents whose aliases (`*name`) expand to more nodes than this ('billion laughs')."""
+
+KeyPath = tuple[str | int, ...]
+_STD = "tag:yaml.org,2002:"
+_STR, _MAP, _SEQ, _MERGE = _STD + "str", _STD + "map", _STD + "seq", _STD + "merge"
+_SCALAR = yaml.ScalarNode
+_VALUE = _STD + "value"
+STD_TAG = _STD
+_ANCHOR = re.compile(r"(?:^|[\s\[{,])&[^\s,\[\]{}]")
+_DEEP_BLOCK = re.compile(rf"\n[ \t?-]{{{MAX_DEPTH * 2}}}")
+
+
+class Loader(_SafeLoader):  # type: ignore[misc, valid-type]
+    """The safe loader with a leaner tag resolver (the composer calls it once per node)."""
+
+    def descend_resolver(self, current_node: Any, current_index: Any) -> None:
+        return None  # no path resolvers are registered on the safe loader
+
+    def ascend_resolver(self) -> None:
+        return None
+
+    def resolve(self, kind: type[yaml.Node], value: Any, implicit: tuple[bool, bool]) -> str:
+        if kind is yaml.ScalarNode:
+            if implicit[0]:  # a plain scalar: may be a number, bool, null, date...
+                for tag, regexp in self.yaml_implicit_resolvers.get(value[:1], ()):
+                    if regexp.match(value) and tag != _VALUE:  # PyYAML cannot construct a lone '='
+                        return str(tag)
+            return _STR
+        return _SEQ if kind is yaml.SequenceNode else _MAP
+
+
+class Builder:
+    """Plain data from a node tree: str/map/seq directly (fast), other tags via the safe constructor."""
+
+    def __init__(self, loader: Any) -> None:
+        self.loader = loader
+        self.memo: dict[int, Any] = {}
+        self.duplicates: list[tuple[yaml.Node, yaml.Node]] = []
+        """(mapping node, key node) of each key written twice in one mapping."""
+
+    def build(self, node: yaml.Node, depth: int = 0) -> Any:
+        kind = type(node)
+        if kind is _SCALAR and node.tag == _STR:
+            return node.value
+        if id(node) in self.memo:  # an alias: the same object, as PyYAML does
+            return self.memo[id(node)]
+        if depth > MAX_DEPTH:
+            raise ValueError(f"nesting deeper than {MAX_DEPTH} levels")
+        if kind is yaml.SequenceNode and node.tag == _SEQ:
+            items: list[Any] = []
+            self.memo[id(node)] = items
+            for item in node.value:
+                items.append(
+                    item.value if type(item) is _SCALAR and item.tag == _STR else self.build(item, depth + 1)
+                )
+            return items
+        if kind is yaml.MappingNode and node.tag == _MAP:
+            mapping: dict[Any, Any] = {}
+            self.memo[id(node)] = mapping
+            for key_node, value_node in node.value:
+                if type(key_node) is _SCALAR and key_node.tag == _STR:
+                    key = key_node.value
+                elif key_node.tag == _MERGE:
+                    return self.loader.construct_object(node, deep=True)  # '<<' merge keys: rare, slow path
+                else:
+                    key = self.build(key_node, depth + 1)
+                    if not isinstance(key, str | int | float | bool | None):
+                        message = "found a key that is not text or a number"
+                        raise yaml.constructor.ConstructorError(None, None, message, key_node.start_mark)
+                if key in mapping:
+                    self.duplicates.append((node, key_node))
+                if type(value_node) is _SCALAR and value_node.tag == _STR:
+                    mapping[key] = value_node.value
+                else:
+                    mapping[key] = self.build(value_node, depth + 1)
+            return mapping
+        return self.loader.construct_object(node, deep=True)  # ints, floats, bools, nulls; bad tags raise
+
+
+def paths_of(root: yaml.Node, wanted: set[int]) -> dict[int, KeyPath]:
+    """Key paths of the wanted nodes (by identity), found by an iterative walk."""
+    found: dict[int, KeyPath] = {}
+    stack: list[tuple[KeyPath, yaml.Node]] = [((), root)]
+    seen: set[int] = set()
+    while stack and len(found) < len(wanted):
+        path, node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if id(node) in wanted:
+            found[id(node)] = path
+        if isinstance(node, yaml.MappingNode):
+            stack.extend(((*path, str(k.value)), v) for k, v in node.value)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(((*path, i), item) for i, item in enumerate(node.value))
+    return found
+
+
+def expanded_size(root: yaml.Node) -> int:
+    """Node count with every alias expanded, computed without expanding (memoised by identity)."""
+    sizes: dict[int, int] = {}
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, ready = stack.pop()
+        if id(node) in sizes:
+            continue
+        pairs = node.value if isinstance(node, yaml.MappingNode) else []
+        children = [n for pair in pairs for n in pair] if pairs else []
+        if isinstance(node, yaml.SequenceNode):
+            children = list(node.value)
+        if ready:
+            sizes[id(node)] = min(1 + sum(sizes[id(c)] for c in children), MAX_EXPANDED_NODES + 1)
+        else:
+            stack.append((node, True))
+            stack.extend((c, False) for c in children if id(c) not in sizes)
+    return sizes[id(root)]
+
+
+def too_deep(text: str) -> int | None:
+    """Line of nesting deep enough to crash the C composer, found before it runs; else None."""
+    deep = _DEEP_BLOCK.search("\n" + text)
+    if deep:
+        return text.count("\n", 0, deep.start()) + 1
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return None
+    depth = 0
+    for index, char in enumerate(re.sub(r"[^\[\]{}]+", "", text)):  # the brackets only
+        depth = depth + 1 if char in "[{" else max(depth - 1, 0)
+        if depth > MAX_DEPTH:
+            opener = [m.start() for m in re.finditer(r"[\[\]{}]", text)][index]
+            return text.count("\n", 0, opener) + 1
+    return None
+
+
+def aliases_too_big(text: str, root: yaml.Node) -> bool:
+    """True when the document's aliases expand beyond MAX_EXPANDED_NODES (only looked at with anchors)."""
+    return "&" in text and bool(_ANCHOR.search(text)) and expanded_size(root) > MAX_EXPANDED_NODES

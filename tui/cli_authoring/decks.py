@@ -1,0 +1,67 @@
+"""`flopcards decks`: every deck with its path, card count and due count (and decks skipped)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from engine.settings import Settings
+from tui.cli_authoring import print_problems
+
+WANTS_SETTINGS = True
+
+
+def main(argv: Sequence[str], settings: Settings) -> int:
+    parser = argparse.ArgumentParser(
+        prog="flopcards decks", description="List every deck: id, cards, due today, new, title and file."
+    )
+    parser.add_argument("--json", action="store_true", help="print a JSON list instead of a table")
+    args = parser.parse_args(list(argv))
+
+    from cards.loader import load_collection
+    from engine.store.database import StoreError, open_store
+    from engine.study import Limits, Study, StudyItem
+    from engine.studyday import StudyClock
+
+    collection = load_collection(settings.deck_dirs)
+    try:
+        store = open_store(settings.db)
+    except StoreError as error:
+        print(f"flopcards decks: {error}", file=sys.stderr)
+        return 2
+    try:
+        study = Study(
+            store,
+            [StudyItem(key, deck) for key, deck in collection.card_keys()],
+            clock=StudyClock(day_start_hour=settings.day_start_hour),
+            limits=Limits(new_per_day=settings.new_per_day, reviews_per_day=settings.reviews_per_day),
+        )
+        counts = {c.deck_id: c for c in study.counts([d.id for d in collection.decks])}
+    finally:
+        store.close()
+    rows = [
+        {
+            "id": d.id,
+            "title": d.deck.title,
+            "cards": len(d.deck.cards),
+            "due": counts[d.id].due,
+            "new": counts[d.id].new,
+            "path": str(d.path),
+            "bundled": d.bundled,
+        }
+        for d in collection.decks
+    ]
+    if args.json:
+        print(json.dumps({"decks": rows, "problems": [str(p) for p in collection.problems]}, indent=2))
+        return 0
+    width = max([len(r["id"]) for r in rows] + [4])
+    print(f"{'DECK':<{width}}  {'CARDS':>5}  {'DUE':>4}  {'NEW':>4}  TITLE / FILE")
+    for r in rows:
+        print(f"{r['id']:<{width}}  {r['cards']:>5}  {r['due']:>4}  {r['new']:>4}  {r['title']}")
+        print(f"{'':<{width}}  {'':>5}  {'':>4}  {'':>4}  {r['path']}{' (bundled)' if r['bundled'] else ''}")
+    if collection.problems:
+        print("\nSkipped because of errors (run `flopcards validate` for all of them):", file=sys.stderr)
+        print_problems(collection.problems, out=sys.stderr)
+    return 0

@@ -1,0 +1,118 @@
+"""`flopcards validate [PATH...]`: check decks and drill templates, list every problem, exit 1 on errors."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from engine.problems import Problem
+from engine.settings import Settings
+from tui.cli_authoring import plural, print_problems
+
+WANTS_SETTINGS = True
+_TEMPLATE_KEYS = re.compile(r"^(prompt|params)\s*:", re.MULTILINE)
+_DECK_KEYS = re.compile(r"^cards\s*:", re.MULTILINE)
+
+
+def _bundled_template_dir() -> Path:
+    from drills.loader import BUNDLED_DIR
+
+    return BUNDLED_DIR
+
+
+def is_template(path: Path) -> bool:
+    """Drill template: named *.drill.yaml, in the bundled template folder, or shaped like one."""
+    from cards.loader import DRILL_SUFFIX
+
+    if path.name.endswith(DRILL_SUFFIX) or path.resolve().parent == _bundled_template_dir().resolve():
+        return True
+    try:
+        head = path.read_text(encoding="utf-8", errors="replace")[:200_000]
+    except OSError:
+        return False
+    return len(set(_TEMPLATE_KEYS.findall(head))) == 2 and not _DECK_KEYS.search(head)
+
+
+def expand(paths: Iterable[Path]) -> tuple[list[Path], list[Problem]]:
+    """Files named, and the YAML files inside folders named (recursively), in a stable order."""
+    files: list[Path] = []
+    problems: list[Problem] = []
+    for path in paths:
+        if path.is_dir():
+            files += sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+        elif path.exists():
+            files.append(path)
+        else:
+            problems.append(Problem(str(path), None, None, "no such file or folder"))
+    unique = list(dict.fromkeys(files))
+    return unique, problems
+
+
+def default_paths(settings: Settings) -> list[Path]:
+    """What the app loads: bundled decks and templates, then the configured deck folders."""
+    from cards.loader import BUNDLED_DIR
+
+    return [BUNDLED_DIR, _bundled_template_dir(), *(d for d in settings.deck_dirs if d.exists())]
+
+
+def _template_problems(path: Path) -> list[Problem]:
+    from drills.catalog import load_catalog
+    from drills.loader import load_file
+
+    _, found = load_file(path, load_catalog(), sweep=True)
+    return list(found)
+
+
+def _bundled_owners(files: Sequence[Path]) -> dict[str, Path]:
+    """Ids of the bundled decks not being validated themselves: a user deck may not reuse them."""
+    from cards.loader import BUNDLED_DIR, deck_files, load_deck_file
+
+    checked = {f.resolve() for f in files}
+    owners = {}
+    for path in deck_files(BUNDLED_DIR):
+        if path.resolve() not in checked:
+            deck, _ = load_deck_file(path)
+            if deck is not None:
+                owners[deck.id] = path
+    return owners
+
+
+def validate_paths(paths: Iterable[Path]) -> tuple[list[Problem], int]:
+    """Every problem of every file (decks and drill templates), and how many files were checked."""
+    from cards.loader import read_deck
+
+    files, problems = expand(paths)
+    owners = _bundled_owners(files)
+    for path in files:
+        if is_template(path):
+            problems += _template_problems(path)
+            continue
+        deck, found, at = read_deck(path, lint=True)
+        problems += found
+        if deck is None:
+            continue
+        if deck.id in owners:
+            message = f"deck id '{deck.id}' is already used by {owners[deck.id]}; rename one of them"
+            problems.append(Problem(str(path), at.line if at else None, at.col if at else None, message))
+        owners.setdefault(deck.id, path)
+    return problems, len(files)
+
+
+def main(argv: Sequence[str], settings: Settings) -> int:
+    parser = argparse.ArgumentParser(
+        prog="flopcards validate",
+        description="Check deck files and drill templates; print every problem as "
+        "file:line:col: error|warning: message. Exit status 1 if any error was found.",
+    )
+    parser.add_argument(
+        "paths", nargs="*", type=Path, metavar="PATH", help="files or folders (default: every deck loaded)"
+    )
+    parser.add_argument("-q", "--quiet", action="store_true", help="print errors only, not warnings")
+    args = parser.parse_args(list(argv))
+    problems, count = validate_paths(args.paths or default_paths(settings))
+    errors = print_problems(problems, warnings=not args.quiet)
+    warnings = len(problems) - errors
+    print(f"checked {plural(count, 'file')}: {plural(errors, 'error')}, {plural(warnings, 'warning')}")
+    return 1 if errors else 0
