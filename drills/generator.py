@@ -40,12 +40,17 @@ def bundled_templates() -> TemplateSet:
     return load_templates()
 
 
-def templates_for(extra_dirs: Iterable[str | Path] = ()) -> TemplateSet:
-    """Bundled templates plus those of `extra_dirs` (bundled ones are cached)."""
-    from drills.loader import load_templates
+def templates_for(
+    extra_dirs: Iterable[str | Path] = (), *, deck_dirs: Iterable[str | Path] = ()
+) -> TemplateSet:
+    """Bundled templates plus those of template folders and `*.drill.yaml` files in deck folders."""
+    from drills.loader import DRILL_SUFFIX, load_templates
 
-    dirs = tuple(extra_dirs)
-    return load_templates(dirs) if dirs else bundled_templates()
+    dirs, decks = tuple(extra_dirs), tuple(deck_dirs)
+    has_user_files = any(Path(d).is_dir() and any(Path(d).rglob(f"*{DRILL_SUFFIX}")) for d in decks)
+    if not dirs and not has_user_files:
+        return bundled_templates()
+    return load_templates(dirs, deck_dirs=decks)
 
 
 def _num(v: Any) -> int | float:

@@ -30,6 +30,8 @@ from engine.formula import FormulaError
 from engine.yamlpos import PositionedYaml, YamlError, describe_path, load_yaml, quiet_gc
 
 BUNDLED_DIR = Path(__file__).with_name("templates")
+DRILL_SUFFIX = ".drill.yaml"
+"""In a deck folder, files ending so are drill templates (the deck loader skips them)."""
 MAX_FILE_BYTES = 256 * 1024
 SWEEP_DRAWS = 60
 """How many parameter combinations `check_values` evaluates per template (every value once, then random)."""
@@ -236,27 +238,45 @@ def _files(directory: Path) -> list[Path]:
     return sorted(p for p in directory.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
 
 
-def load_templates(extra_dirs: Iterable[str | Path] = (), *, catalog: Catalog | None = None) -> TemplateSet:
-    """Bundled templates, then each extra folder's; a broken file never stops the others.
+def _deck_folder_files(folders: Iterable[str | Path]) -> list[Path]:
+    """`*.drill.yaml` files anywhere under the user's deck folders (missing folders are fine)."""
+    out: list[Path] = []
+    for folder in map(Path, folders):
+        if folder.is_dir():
+            out += sorted(p for p in folder.rglob(f"*{DRILL_SUFFIX}") if p.is_file())
+    return out
 
-    A template whose id is already taken is reported and skipped (bundled ones win).
+
+def load_templates(
+    extra_dirs: Iterable[str | Path] = (),
+    *,
+    deck_dirs: Iterable[str | Path] = (),
+    catalog: Catalog | None = None,
+) -> TemplateSet:
+    """Bundled templates, then each extra template folder's, then `*.drill.yaml` in deck folders.
+
+    A broken file never stops the others; a template whose id is already taken is reported and
+    skipped (bundled ones win).
     """
     catalog = catalog or load_catalog()
     templates: dict[str, CompiledTemplate] = {}
     found: list[Problem] = []
+    sources: list[Path] = []
     for directory in (BUNDLED_DIR, *(Path(d) for d in extra_dirs)):
         if not directory.is_dir():
             found.append(Problem(str(directory), None, None, "not a folder"))
             continue
-        for path in _files(directory):
-            compiled, problems_here = load_file(path, catalog)
-            found.extend(problems_here)
-            if compiled is None:
-                continue
-            first = templates.get(compiled.spec.id)
-            if first is not None:
-                msg = f"duplicate template id '{compiled.spec.id}' (already in {first.path})"
-                found.append(Problem(str(path), 1, 1, msg))
-                continue
-            templates[compiled.spec.id] = compiled
+        sources += _files(directory)
+    sources += [p for p in _deck_folder_files(deck_dirs) if p not in sources]
+    for path in sources:
+        compiled, problems_here = load_file(path, catalog)
+        found.extend(problems_here)
+        if compiled is None:
+            continue
+        first = templates.get(compiled.spec.id)
+        if first is not None:
+            msg = f"duplicate template id '{compiled.spec.id}' (already in {first.path})"
+            found.append(Problem(str(path), 1, 1, msg))
+            continue
+        templates[compiled.spec.id] = compiled
     return TemplateSet(templates, tuple(found))

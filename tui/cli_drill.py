@@ -10,9 +10,12 @@ import sys
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 WIDTH = 88
+
+if TYPE_CHECKING:
+    from engine.settings import Settings
 
 
 class _UsageError(Exception):
@@ -143,10 +146,10 @@ def _list(templates: Any, as_json: bool) -> None:
         print(f"{r['id']:<{width}}  {r['topic']:<{topic_width}}  {r['title']}")
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace, deck_dirs: Sequence[Path]) -> int:
     from drills.generator import check, generate, templates_for
 
-    templates = templates_for(args.templates)
+    templates = templates_for(args.templates, deck_dirs=deck_dirs)
     for problem in templates.problems:
         print(f"warning: template {problem}", file=sys.stderr)
     if args.command == "list":
@@ -170,7 +173,11 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+WANTS_SETTINGS = True
+"""`flopcards drill` passes the settings: `*.drill.yaml` files in the deck folders are drills too."""
+
+
+def main(argv: Sequence[str] | None = None, settings: Settings | None = None) -> int:
     """Entry point: `main(["list", "--json"])`; a leading "drill" is accepted and skipped."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["drill"]:
@@ -185,7 +192,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from drills.generator import DrillError
 
     try:
-        return _run(args)
+        return _run(args, settings.deck_dirs if settings is not None else ())
     except DrillError as exc:
         hint = " (see `flopcards drill list`)" if "unknown drill kind" in str(exc) else ""
         print(f"flopcards drill: error: {exc}{hint}", file=sys.stderr)

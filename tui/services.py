@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from cards.answering import answer_hint, check_card_answer
 from cards.loader import Collection, load_collection
+from drills.generator import kinds, templates_for
+from drills.loader import TemplateSet
 from engine.answers import CheckResult
 from engine.drill_log import DRILL_DECK, drill_key
 from engine.store.database import Store, open_store
@@ -35,11 +37,23 @@ class Services:
     store: Store
     collection: Collection
     study: Study
+    templates: TemplateSet
+    """Drill templates: bundled plus `*.drill.yaml` files in the deck folders."""
+
+    def read_decks(self) -> tuple[Collection, TemplateSet]:
+        """Read decks and drill templates from disk (slow on big decks: call it off the UI thread)."""
+        collection = load_collection(self.config.deck_dirs, include_bundled=self.config.include_bundled)
+        return collection, templates_for(deck_dirs=self.config.deck_dirs)
+
+    def apply(self, collection: Collection, templates: TemplateSet) -> None:
+        """Switch to freshly read decks; cards keep their history by key, removed ones are hidden."""
+        self.collection = collection
+        self.templates = templates
+        self.study.set_items(_items(collection, templates))
 
     def reload(self) -> Collection:
-        """Reload decks from disk; cards keep their history by key, removed ones are hidden."""
-        self.collection = load_collection(self.config.deck_dirs, include_bundled=self.config.include_bundled)
-        self.study.set_items(_items(self.collection))
+        """Read and apply in one go (for callers that are not on the UI thread's clock)."""
+        self.apply(*self.read_decks())
         return self.collection
 
     def deck_ids(self) -> list[str]:
@@ -61,7 +75,7 @@ class Services:
             from drills.present import question_markdown, solution_markdown
 
             try:
-                drill = generate(rest, seed)
+                drill = generate(rest, seed, templates=self.templates)
             except DrillError as error:
                 return ReviewItem(key, f"*(drill kind {rest} is no longer available: {error})*", "")
             unit = f"a number in {drill.unit}" if drill.unit else "a number"
@@ -80,11 +94,9 @@ class Services:
         self.store.close()
 
 
-def _items(collection: Collection) -> list[StudyItem]:
-    from drills.generator import kinds
-
+def _items(collection: Collection, templates: TemplateSet) -> list[StudyItem]:
     cards = [StudyItem(key, deck) for key, deck in collection.card_keys()]
-    return cards + [StudyItem(drill_key(kind), DRILL_DECK) for kind, _, _ in kinds()]
+    return cards + [StudyItem(drill_key(kind), DRILL_DECK) for kind, _, _ in kinds(templates)]
 
 
 def warm_engine() -> None:
@@ -100,12 +112,13 @@ def load_services(config: AppConfig) -> Services:
     settings = config.settings
     store = open_store(settings.db)
     collection = load_collection(config.deck_dirs, include_bundled=config.include_bundled)
+    templates = templates_for(deck_dirs=config.deck_dirs)
     clock = config.clock or StudyClock(day_start_hour=settings.day_start_hour)
     study = Study(
         store,
-        _items(collection),
+        _items(collection, templates),
         clock=clock,
         limits=Limits(new_per_day=settings.new_per_day, reviews_per_day=settings.reviews_per_day),
         now=config.now,
     )
-    return Services(config, store, collection, study)
+    return Services(config, store, collection, study, templates)

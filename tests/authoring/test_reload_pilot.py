@@ -84,6 +84,7 @@ async def test_broken_deck_banner_study_fix_and_reload(tmp_path: Path) -> None:
 
         broken.write_text(BROKEN.replace("bakc:", "back:"), encoding="utf-8")
         await pilot.press("r")
+        await app.workers.wait_for_complete()  # decks are re-read in a worker
         await pilot.pause()
         assert not banner.display
         extra = row_of(home, "Extra cards")

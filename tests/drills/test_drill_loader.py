@@ -154,3 +154,14 @@ def test_oversized_file_is_refused(tmp_path: Path) -> None:
     write(tmp_path, "huge.yaml", GOOD + "#" * 300_000)
     loaded = load_templates([tmp_path])
     assert "larger than" in loaded.problems[0].message
+
+
+def test_drill_files_in_deck_folders_are_templates(tmp_path: Path) -> None:
+    nested = tmp_path / "papers"
+    nested.mkdir()
+    write(nested, "double.drill.yaml", GOOD)
+    write(tmp_path, "my-deck.yaml", "id: mine\ntitle: Mine\ncards: []\n")
+    loaded = load_templates(deck_dirs=[tmp_path, tmp_path / "missing"])
+    assert loaded.problems == ()
+    assert "user-double" in loaded.templates
+    assert generate("user-double", 1, templates=loaded).expected > 0

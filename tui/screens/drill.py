@@ -94,7 +94,7 @@ class DrillScreen(Screen[None]):
             if item is None:
                 break
             try:
-                drill = generate(item.kind, item.seed)
+                drill = generate(item.kind, item.seed, templates=self.services.templates)
             except DrillError as error:
                 self.notify(f"Skipped a drill: {error}", severity="warning")
                 continue

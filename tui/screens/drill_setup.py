@@ -64,13 +64,13 @@ class DrillSetupScreen(Screen[None]):
         from drills.generator import DrillError, check, generate, kinds
 
         try:
-            found = kinds()
+            found = kinds(self.services.templates)
         except (DrillError, OSError, ValueError) as error:
             self.app.call_from_thread(self._failed, str(error))
             return
         self.app.call_from_thread(self._kinds_ready, found)
         if found:
-            drill = generate(found[0][0], 0)
+            drill = generate(found[0][0], 0, templates=self.services.templates)
             check(drill, f"{drill.expected} {drill.unit}")
         self.app.call_from_thread(setattr, self, "warm", True)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
@@ -13,6 +14,8 @@ from textual.widgets import DataTable, Footer, Header, Static
 from tui.screens.help import HelpScreen
 
 if TYPE_CHECKING:
+    from cards.loader import Collection
+    from drills.loader import TemplateSet
     from tui.services import Services
 
 ALL_DECKS = "__all__"
@@ -108,9 +111,18 @@ class HomeScreen(Screen[None]):
         self.action_study(ahead=True)
 
     def action_reload(self) -> None:
-        if self.services is None:
-            return
-        collection = self.services.reload()
+        if self.services is not None:
+            self.notify("Reloading decks…", timeout=1)
+            self.reload_decks(self.services)
+
+    @work(thread=True, exclusive=True, group="reload")
+    def reload_decks(self, services: Services) -> None:
+        """Read the deck files off the UI thread, then switch to them on it."""
+        collection, templates = services.read_decks()
+        self.app.call_from_thread(self._reloaded, services, collection, templates)
+
+    def _reloaded(self, services: Services, collection: Collection, templates: TemplateSet) -> None:
+        services.apply(collection, templates)
         self.refresh_counts()
         self.notify(f"Reloaded {len(collection.decks)} decks, {len(collection.problems)} problems.")
 
