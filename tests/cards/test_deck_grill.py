@@ -6,15 +6,15 @@ import math
 import re
 from collections import Counter
 from collections.abc import Mapping
-from pathlib import Path
 
 import pytest
 import yaml
 
+from cards.loader import BUNDLED_DIR
 from cards.schema import Card, Deck, FormulaAnswer, NumericAnswer
 from engine.formula import parse_formula
 
-DECKS = Path(__file__).resolve().parents[2] / "cards" / "decks"
+DECKS = BUNDLED_DIR
 
 # Section tag -> question numbers in the source (1-50 in sections A-H, then quick fire 51-60).
 SECTIONS: dict[str, range] = {

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from drills.generator import generate
-from drills.loader import load_templates
+from drills.loader import BUNDLED_DIR, load_templates
 from engine.units import same_dimension
 
 GOOD = """\
@@ -133,7 +133,7 @@ def test_broken_files_are_reported_with_file_and_line(tmp_path: Path) -> None:
     loaded = load_templates([tmp_path])
     assert "user-double" in loaded.templates  # the good file still loads...
     assert "kv-cache" in loaded.templates and loaded.templates["kv-cache"].path.startswith(
-        str(Path(__file__).parents[2] / "drills")
+        str(BUNDLED_DIR)
     )  # ...and a duplicate id never replaces a bundled template
     by_file = {Path(p.file).name: p for p in loaded.problems}
     assert set(by_file) == set(BROKEN)
