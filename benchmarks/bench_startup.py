@@ -140,7 +140,7 @@ def queue_timings(db: Path, decks: Path) -> dict[str, float]:
     due_ms = []
     for _ in range(20):
         t = time.perf_counter()
-        keys = repo.due_keys(store, today)[:200]
+        keys = repo.due_keys(store, today, limit=200)
         due_ms.append((time.perf_counter() - t) * 1000)
     t = time.perf_counter()
     collection = load_collection([decks], include_bundled=False)

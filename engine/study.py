@@ -98,9 +98,16 @@ class Study:
             max(0, self.limits.reviews_per_day - totals.scheduled_reviews),
         )
 
-    def _due(self, deck_id: str | None) -> list[str]:
+    def _due(self, deck_id: str | None, limit: int | None = None) -> list[str]:
+        """Due keys of present cards; with `limit`, reads only as many rows as it needs."""
         decks = None if deck_id is None else [deck_id]
-        return [k for k in repo.due_keys(self.store, self.today(), deck_ids=decks) if k in self._deck_of]
+        fetch = limit
+        while True:
+            rows = repo.due_keys(self.store, self.today(), deck_ids=decks, limit=fetch)
+            keys = [k for k in rows if k in self._deck_of]
+            if fetch is None or len(keys) >= fetch or len(rows) < fetch:
+                return keys if limit is None else keys[:limit]
+            fetch *= 4  # some due rows belong to removed (hidden) cards: read further
 
     def _new(self, deck_id: str | None, seen: set[str]) -> list[str]:
         return [
@@ -144,7 +151,7 @@ class Study:
         With `ahead`, and nothing due, it takes the cards due soonest instead (study ahead).
         """
         new_left, reviews_left = self.remaining()
-        queue = self._due(deck_id)[:reviews_left]
+        queue = self._due(deck_id, limit=reviews_left)
         seen = repo.seen_keys(self.store)
         queue += self._new(deck_id, seen)[:new_left]
         if ahead and not queue:

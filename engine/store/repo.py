@@ -131,8 +131,14 @@ def undo_answer(store: Store, log_id: int) -> str | None:
         return log.card_key
 
 
-def due_keys(store: Store, today: date, *, deck_ids: Iterable[str] | None = None) -> list[str]:
-    """Cards due on `today` (scheduled on or before it, or failed earlier today), oldest first."""
+def due_keys(
+    store: Store, today: date, *, deck_ids: Iterable[str] | None = None, limit: int | None = None
+) -> list[str]:
+    """Cards due on `today` (scheduled on or before it, or failed earlier today), oldest first.
+
+    With `limit`, at most that many scheduled cards are read (the index on due_day serves both the
+    range and the order, so a big backlog costs no more than the cards asked for).
+    """
     decks = None if deck_ids is None else list(deck_ids)
     scheduled = sa.select(CardStateRow.card_key, CardStateRow.due_day).where(CardStateRow.due_day <= today)
     repeats = sa.select(CardStateRow.card_key, CardStateRow.due_day).where(
@@ -142,7 +148,8 @@ def due_keys(store: Store, today: date, *, deck_ids: Iterable[str] | None = None
         scheduled = scheduled.where(CardStateRow.deck_id.in_(decks))
         repeats = repeats.where(CardStateRow.deck_id.in_(decks))
     with store.engine.connect() as conn:
-        rows = list(conn.execute(scheduled.order_by(CardStateRow.due_day, CardStateRow.card_key)))
+        ordered = scheduled.order_by(CardStateRow.due_day)
+        rows = list(conn.execute(ordered if limit is None else ordered.limit(limit)))
         seen = {key for key, _ in rows}
         rows += [row for row in conn.execute(repeats) if row[0] not in seen]
     return [key for key, _ in rows]
