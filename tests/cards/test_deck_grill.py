@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from collections.abc import Mapping
 
@@ -29,17 +28,10 @@ SECTIONS: dict[str, range] = {
     "Quick fire": range(51, 61),
 }
 
-_LEADING = re.compile(r"^[~≈]?\s*(\d+(?:\.\d+)?(?:e-?\d+)?)")
-
 
 def arith(text: str, names: Mapping[str, float] | None = None) -> float:
     """Evaluate the deck formula grammar with the engine's whitelisted parser (never eval)."""
     return parse_formula(text).evaluate(dict(names or {}))
-
-
-def free_names(text: str) -> set[str]:
-    """Variable names used in a formula (function names excluded)."""
-    return set(parse_formula(text).names)
 
 
 @pytest.fixture(scope="module")
@@ -85,44 +77,6 @@ def test_description_holds_self_grading_and_conventions(deck: Deck) -> None:
     text = deck.description
     for needle in ("1–15", "16–35", "36–50", "40+/60", "GB = 10^9", "(p − 1)/(m + p − 1)"):
         assert needle in text, needle
-
-
-def test_every_check_is_verbatim_and_recomputes(deck: Deck) -> None:
-    for card in deck.cards:
-        body = "\n".join([card.front, card.back, card.note or ""])
-        for check in card.checks:
-            assert check.text in body, (card.id, check.text)
-            match = _LEADING.match(check.text)
-            assert match, (card.id, check.text)
-            stated, computed = float(match.group(1)), arith(check.formula)
-            assert math.isclose(stated, computed, rel_tol=check.tolerance), (
-                card.id,
-                check.text,
-                computed,
-            )
-
-
-def test_answers_evaluate_and_formulas_use_only_declared_variables(deck: Deck) -> None:
-    answered = [c for c in deck.cards if c.answer is not None]
-    assert len(answered) >= 15
-    for card in answered:
-        if isinstance(card.answer, FormulaAnswer):
-            assert free_names(card.answer.formula) == set(card.answer.variables), card.id
-            values = {name: 3.0 + i for i, name in enumerate(card.answer.variables)}
-            assert math.isfinite(arith(card.answer.formula, values)), card.id
-        else:
-            assert numeric(card) > 0, card.id
-
-
-def test_see_also_targets_exist(deck: Deck) -> None:
-    with (DECKS / "systems.yaml").open(encoding="utf-8") as fh:
-        other = {c.id for c in Deck.model_validate(yaml.safe_load(fh)).cards}
-    own = {c.id for c in deck.cards}
-    for card in deck.cards:
-        for ref in card.see_also:
-            deck_id, _, card_id = ref.rpartition("/")
-            assert card_id in (other if deck_id == "systems" else own), (card.id, ref)
-            assert deck_id in ("", "grill", "systems"), (card.id, ref)
 
 
 def test_adam_state_memory_answers(cards: dict[str, Card]) -> None:
