@@ -7,12 +7,18 @@ import re
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import TYPE_CHECKING
 
 MAX_SEED = 1_000_000
 MAX_COUNT = 500
 MAX_BUDGET_SECONDS = 4 * 3600
 
 _AMOUNT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(m|min|mins|minutes?|s|sec|secs|seconds?)?\s*$", re.I)
+
+if TYPE_CHECKING:
+    from drills.drill import Drill
+    from engine.drill_log import Attempt
 
 
 class PlanError(ValueError):
@@ -205,3 +211,24 @@ def summary_lines(summary: Summary) -> list[str]:
             f"{k.kind:<{width}}  {k.correct}/{k.attempts} correct{extra}, median {k.median_seconds:.1f} s"
         )
     return lines
+
+
+def to_attempt(drill: Drill, given: str, outcome: Result, *, at: datetime, study_day: date) -> Attempt:
+    """The row to store for one attempt: what was asked (kind, seed, params) and how it went."""
+    from engine.drill_log import Attempt
+
+    return Attempt(
+        kind=drill.kind,
+        seed=drill.seed,
+        params={p.name: {"value": p.value, "unit": p.unit} for p in drill.params},
+        given=given,
+        verdict=outcome.verdict,
+        expected=drill.expected,
+        unit=drill.unit,
+        relative_error=outcome.relative_error,
+        seconds=outcome.seconds,
+        timed_out=outcome.timed_out,
+        grade=outcome.grade,
+        attempted_at=at,
+        study_day=study_day,
+    )

@@ -129,3 +129,19 @@ def test_a_timed_out_correct_verdict_does_not_count_and_empty_summary() -> None:
     assert s.correct == 0 and s.accuracy == 0
     empty = summarize([])
     assert empty.attempts == 0 and empty.accuracy is None and empty.median_seconds is None
+
+
+def test_to_attempt_records_what_was_asked_and_how_it_went() -> None:
+    from datetime import UTC, date, datetime
+
+    from drills.generator import generate
+    from drills.session import Result, to_attempt
+
+    drill = generate("kv-cache", 3)
+    outcome = Result("kv-cache", 3, "close", 42.0, grade=3, relative_error=0.05)
+    at = datetime(2026, 3, 2, 15, tzinfo=UTC)
+    attempt = to_attempt(drill, "0.25 GB", outcome, at=at, study_day=date(2026, 3, 2))
+    assert (attempt.kind, attempt.seed, attempt.given, attempt.verdict) == ("kv-cache", 3, "0.25 GB", "close")
+    assert attempt.expected == drill.expected and attempt.unit == drill.unit
+    assert attempt.params["batch"] == {"value": drill.value("batch"), "unit": ""}
+    assert (attempt.grade, attempt.seconds, attempt.relative_error) == (3, 42.0, 0.05)

@@ -16,8 +16,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
 from drills.generator import DrillError, check, generate
-from drills.session import DrillSession, Result, format_seconds
-from engine.drill_log import Attempt, grade_for, record_attempt
+from drills.session import DrillSession, Result, format_seconds, to_attempt
+from engine.drill_log import grade_for, record_attempt
 from engine.solution import render_steps
 from engine.units import format_quantity
 from tui.screens.drill_summary import DrillSummaryScreen
@@ -199,21 +199,7 @@ class DrillScreen(Screen[None]):
         from sqlalchemy.exc import SQLAlchemyError
 
         now = self.services.config.now()
-        attempt = Attempt(
-            kind=drill.kind,
-            seed=drill.seed,
-            params={p.name: {"value": p.value, "unit": p.unit} for p in drill.params},
-            given=text,
-            verdict=outcome.verdict,
-            expected=drill.expected,
-            unit=drill.unit,
-            relative_error=outcome.relative_error,
-            seconds=outcome.seconds,
-            timed_out=outcome.timed_out,
-            grade=outcome.grade,
-            attempted_at=now,
-            study_day=self.services.study.clock.today(now),
-        )
+        attempt = to_attempt(drill, text, outcome, at=now, study_day=self.services.study.clock.today(now))
         try:
             record_attempt(self.services.store, attempt)
         except SQLAlchemyError as error:
