@@ -55,6 +55,11 @@ class Check(_Strict):
     text: str = Field(description="A figure that appears verbatim in front, back or note.")
     formula: str = Field(description="Arithmetic (no free variables) giving the leading number of `text`.")
     tolerance: float = Field(default=0.01, gt=0, lt=1, description="Relative tolerance.")
+    source: str | None = Field(
+        default=None,
+        description="Where the figure comes from: a paper with section, a datasheet, a documentation "
+        "page, or 'derived' when the formula itself is the derivation.",
+    )
 
 
 def _answer_kind(data: Any) -> str | None:
@@ -91,6 +96,11 @@ class Card(_Strict):
     answer: Answer | None = Field(default=None, description="Makes the card answerable by typing.")
     checks: list[Check] = Field(
         default_factory=list, description="Numeric claims recomputed by the test suite."
+    )
+    source: str | None = Field(
+        default=None,
+        description="Source of the numbers the back states (paper with section, datasheet, docs page, "
+        "or 'derived'); shown under the answer.",
     )
 
 
