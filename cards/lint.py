@@ -1,4 +1,4 @@
-"""What `flopcards validate` adds to loading: unit names, and warnings (duplicates, long cards, tags, sources)."""
+"""What `flopcards validate` adds to loading: unit names, and warnings (duplicates, length, tags, sources)."""
 
 from __future__ import annotations
 
@@ -126,16 +126,15 @@ def _card_warnings(deck: Deck) -> Iterator[tuple[KeyPath, str]]:
             if why:
                 yield (*at, side), f"card '{card.id}' has a very long {side}: {why}; consider splitting it"
         if not card.source and states_number(card.back):
-            yield (*at, "back"), (
-                f"card '{card.id}' states a number with a unit in its back but has no source "
-                "(add source: a paper with section, a datasheet, a docs page, or 'derived: …')"
+            why = "add source: a paper with section, a datasheet, a docs page, or 'derived: …'"
+            yield (
+                (*at, "back"),
+                f"card '{card.id}' states a number with a unit in its back but has no source ({why})",
             )
         for j, check in enumerate(card.checks):
             if not check.source:
-                yield (*at, "checks", j, "text"), (
-                    f"check '{check.text}' has no source (a paper with section, a datasheet, "
-                    "a docs page, or 'derived' when the formula is the derivation)"
-                )
+                why = "a paper with section, a datasheet, a docs page, or 'derived' when the formula is it"
+                yield (*at, "checks", j, "text"), f"check '{check.text}' has no source ({why})"
         for j, ref in enumerate(card.see_also):
             if "/" not in ref and ref not in ids:
                 yield (*at, "see_also", j), f"see_also '{ref}' is not a card id in this deck"
