@@ -159,3 +159,24 @@ def test_every_bundled_card_with_a_figure_shows_a_source() -> None:
         back_markdown(c) for d in collection.decks for c in d.deck.cards if states_number(c.back) or c.checks
     ]
     assert shown and all("*Source: " in text for text in shown)
+
+
+def test_the_review_screen_gets_the_source_under_the_answer(tmp_path: Path, db_path: Path) -> None:
+    from engine.settings import Settings
+    from tui.config import AppConfig
+    from tui.services import load_services
+
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / "hbm.yaml").write_text(
+        "id: hbm\ntitle: HBM\ncards:\n  - id: h100\n    front: H100 HBM bandwidth?\n"
+        "    back: '**3.35 TB/s**'\n    tags: [GPU]\n    source: NVIDIA H100 datasheet (SXM)\n",
+        encoding="utf-8",
+    )
+    config = AppConfig(settings=Settings(db=str(db_path), deck_dirs=(decks,)), include_bundled=False)
+    services = load_services(config)
+    try:
+        item = services.review_item("hbm/h100", seed=1)
+    finally:
+        services.close()
+    assert item.back == "**3.35 TB/s**\n\n*Source: NVIDIA H100 datasheet (SXM)*"
