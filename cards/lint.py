@@ -22,7 +22,7 @@ _WORD = re.compile(r"\w+")
 _DIGITS = re.compile(r"\d+")
 _CODE = re.compile(r"```.*?```|`[^`\n]*`", re.DOTALL)
 _NUMBER_WITH_UNIT = re.compile(
-    r"\d(?:[\d.,]*\d)?\s?(?:%|[kMGTP]i?B\b|B/s|bytes?\b|bits?\b|[kMGTPE]?FLOP|[mµnu]?s\b|[GM]Hz\b|k?W\b|Gb/s)"
+    r"\d(?:[\d.,]*\d)?\s?(?:%|[kKMGTP]i?B\b|B/s|bytes?\b|bits?\b|[kMGTPE]?FLOP|[mµμnu]?s\b|[GM]Hz\b|k?W\b|Gb/s)"
 )
 """A number with a unit or %, e.g. '80 GB', '3.35 TB/s', '989 TFLOPS', '6.1 ms', '0.39%': a stated figure."""
 

@@ -107,6 +107,9 @@ def test_validate_finds_no_error_and_no_figure_without_source(path: Path) -> Non
         "200 Gb/s",
         "1.41 GHz",
         "700 W",
+        "512 KiB",
+        "10 μs",
+        "10 µs",
     ],
 )
 def test_a_figure_with_a_unit_is_a_numeric_claim(back: str) -> None:
