@@ -36,6 +36,7 @@ OLD_WORDINGS = [
     ("grill", "large values don't overflow"),
     ("grill", "BF16's range removes both problems"),
     ("flashcards", "**Never used alone**"),
+    ("flashcards", "Rarely used alone — always with TP + DP"),
     ("flashcards", "`optimizer.zero_grad()`: resets param.grad to zero"),
     ("flashcards", "min = num_GPUs × 1"),
     ("flashcards", "Can't decrease batch below num_GPUs"),
