@@ -25,6 +25,8 @@ _NUMBER_WITH_UNIT = re.compile(
     r"\d(?:[\d.,]*\d)?\s?(?:%|[kKMGTP]i?B\b|B/s|bytes?\b|bits?\b|[kMGTPE]?FLOP|[mµμnu]?s\b|[GM]Hz\b|k?W\b|Gb/s)"
 )
 """A number with a unit or %, e.g. '80 GB', '3.35 TB/s', '989 TFLOPS', '6.1 ms', '0.39%': a stated figure."""
+NO_SOURCE = "has no source"
+"""In every missing-source warning, so `validate` can count them."""
 
 
 def _normal(text: str) -> str:
@@ -129,12 +131,12 @@ def _card_warnings(deck: Deck) -> Iterator[tuple[KeyPath, str]]:
             why = "add source: a paper with section, a datasheet, a docs page, or 'derived: …'"
             yield (
                 (*at, "back"),
-                f"card '{card.id}' states a number with a unit in its back but has no source ({why})",
+                f"card '{card.id}' states a number with a unit in its back but {NO_SOURCE} ({why})",
             )
         for j, check in enumerate(card.checks):
             if not check.source:
                 why = "a paper with section, a datasheet, a docs page, or 'derived' when the formula is it"
-                yield (*at, "checks", j, "text"), f"check '{check.text}' has no source ({why})"
+                yield (*at, "checks", j, "text"), f"check '{check.text}' {NO_SOURCE} ({why})"
         for j, ref in enumerate(card.see_also):
             if "/" not in ref and ref not in ids:
                 yield (*at, "see_also", j), f"see_also '{ref}' is not a card id in this deck"

@@ -184,3 +184,14 @@ def test_the_review_screen_gets_the_source_under_the_answer(tmp_path: Path, db_p
     finally:
         services.close()
     assert item.back == "**3.35 TB/s**\n\n*Source: NVIDIA H100 datasheet (SXM)*"
+
+
+def test_validate_counts_the_figures_without_a_source(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.settings import Settings
+    from tui.cli_authoring.validate import main
+
+    fixture = Path(__file__).parents[1] / "data" / "bad_decks" / "missing_source.yaml"
+    assert main([str(fixture)], Settings()) == 0  # a warning, not an error
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"{fixture}:6:11: warning: card 'hbm' states a number with a unit")
+    assert lines[-1] == "checked 1 file: 0 errors, 1 warning (1 without a source)"
