@@ -51,9 +51,12 @@ cards:
     tags: [Memory math]            # topics; cards without tags get a warning
     note: |                        # optional: conventions, caveats
       Activations come on top.
+    source: "ZeRO (arXiv:1910.02054), section 3"   # shown under the answer; a back stating
+                                   # a figure with a unit (16 GB, 3.35 TB/s, 5%) without one warns
     checks:                        # optional: numbers in the text, recomputed by `validate`
       - text: "16 bytes/param"     # must appear in front, back or note
         formula: "2 + 2 + 4 + 4 + 4"   # gives the first number of `text`
+        source: derived            # each check cites a source, or 'derived' (the formula is it)
 
   # A card answered by typing a number: `value` is a number or arithmetic (no names).
   - id: weights-70b
@@ -63,6 +66,7 @@ cards:
       **140 GB** = 2 bytes × 70e9 params.
     tags: [Memory math]
     see_also: [adam-bytes]         # related cards: 'card-id' or 'deck-id/card-id'
+    source: derived
     answer:
       value: "2 * 70e9 / 1e9"
       unit: GB                     # B, GB, GiB, ms, s, GB/s, TFLOPS, %, x ... ('' for none)

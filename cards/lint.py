@@ -1,4 +1,4 @@
-"""What `flopcards validate` adds to loading: unit names, and warnings (near-duplicates, long cards, tags)."""
+"""What `flopcards validate` adds to loading: unit names, and warnings (duplicates, length, tags, sources)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,13 @@ WORD_OVERLAP = 0.8
 """Fronts are compared only when they share this share of their words (Jaccard of word sets)."""
 _WORD = re.compile(r"\w+")
 _DIGITS = re.compile(r"\d+")
+_CODE = re.compile(r"```.*?```|`[^`\n]*`", re.DOTALL)
+_NUMBER_WITH_UNIT = re.compile(
+    r"\d(?:[\d.,]*\d)?\s?(?:%|[kKMGTP]i?B\b|B/s|bytes?\b|bits?\b|[kMGTPE]?FLOP|[mµμnu]?s\b|[GM]Hz\b|k?W\b|Gb/s)"
+)
+"""A number with a unit or %, e.g. '80 GB', '3.35 TB/s', '989 TFLOPS', '6.1 ms', '0.39%': a stated figure."""
+NO_SOURCE = "has no source"
+"""In every missing-source warning, so `validate` can count them."""
 
 
 def _normal(text: str) -> str:
@@ -98,6 +105,11 @@ def different_terms(a: str, b: str) -> bool:
     return False
 
 
+def states_number(text: str) -> bool:
+    """True when `text`, outside code spans and blocks, has a digit followed by a unit or '%'."""
+    return _NUMBER_WITH_UNIT.search(_CODE.sub(" ", text)) is not None
+
+
 def _too_long(text: str, limits: tuple[int, int]) -> str | None:
     chars, lines = len(text), len(text.rstrip("\n").split("\n"))
     if chars > limits[0] or lines > limits[1]:
@@ -115,6 +127,16 @@ def _card_warnings(deck: Deck) -> Iterator[tuple[KeyPath, str]]:
             why = _too_long(getattr(card, side), limits)
             if why:
                 yield (*at, side), f"card '{card.id}' has a very long {side}: {why}; consider splitting it"
+        if not card.source and states_number(card.back):
+            why = "add source: a paper with section, a datasheet, a docs page, or 'derived: …'"
+            yield (
+                (*at, "back"),
+                f"card '{card.id}' states a number with a unit in its back but {NO_SOURCE} ({why})",
+            )
+        for j, check in enumerate(card.checks):
+            if not check.source:
+                why = "a paper with section, a datasheet, a docs page, or 'derived' when the formula is it"
+                yield (*at, "checks", j, "text"), f"check '{check.text}' {NO_SOURCE} ({why})"
         for j, ref in enumerate(card.see_also):
             if "/" not in ref and ref not in ids:
                 yield (*at, "see_also", j), f"see_also '{ref}' is not a card id in this deck"
@@ -132,7 +154,7 @@ def _unit_errors(deck: Deck) -> Iterator[tuple[KeyPath, str]]:
 
 
 def deck_lint(deck: Deck, doc: PositionedYaml, filename: str) -> list[Problem]:
-    """Unit errors, then warnings: near-duplicate fronts, very long cards, missing tags, see_also."""
+    """Unit errors, then warnings: near-duplicates, long cards, missing tags or sources, see_also."""
     out = problems_at(doc, filename, _unit_errors(deck))
     items = list(_card_warnings(deck))
     fronts = [card.front for card in deck.cards]

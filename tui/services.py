@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from cards.answering import answer_hint, check_card_answer
 from cards.loader import Collection, load_collection
+from cards.present import back_markdown
 from drills.generator import kinds, templates_for
 from drills.loader import TemplateSet
 from engine.answers import CheckResult
@@ -86,7 +87,7 @@ class Services:
         if card is None:
             return ReviewItem(key, f"*(card {key} is no longer in its deck)*", "")
         hint = answer_hint(card)
-        back = card.back + (f"\n\n> **Note:** {card.note}" if card.note else "")
+        back = back_markdown(card)
         checker = (lambda t: check_card_answer(card, t)) if hint else None
         return ReviewItem(key, card.front, back, hint, checker)
 

@@ -21,7 +21,7 @@ EXPECTED: dict[str, tuple[int, int, str, str]] = {  # file -> (line, col, severi
     "unknown_key.yaml": (6, 5, "error", "unknown key 'bakc' (did you mean 'back'?)"),
     "missing_field.yaml": (8, 5, "error", "missing required field 'back' in cards[1]"),
     "wrong_type.yaml": (6, 11, "error", "cards[0].back: expected text, got true (put it in quotes)"),
-    "duplicate_id.yaml": (8, 9, "error", "duplicate card id 'kv' (first used at line 4)"),
+    "duplicate_id.yaml": (9, 9, "error", "duplicate card id 'kv' (first used at line 4)"),
     "duplicate_key.yaml": (8, 5, "error", "duplicate key 'front' in cards[0]"),
     "formula_syntax.yaml": (
         9,
@@ -36,19 +36,19 @@ EXPECTED: dict[str, tuple[int, int, str, str]] = {  # file -> (line, col, severi
         "answer formula uses 'v', which is not in 'variables' (defined: p, m)",
     ),
     "value_not_evaluating.yaml": (
-        9,
+        10,
         14,
         "error",
         "answer value '2 * 70e9 / (1e9 - 1e9)' cannot be evaluated: division by zero",
     ),
     "check_text_missing.yaml": (
-        10,
+        11,
         15,
         "error",
         "check text '16 bytes per param' does not appear in front, back or note",
     ),
     "check_disagrees.yaml": (
-        13,
+        15,
         18,
         "error",
         "check '1.2 TB': the text says 1.2 but 16 * 70e9 / 1e12 = 1.12 (off by 7.1%, tolerance 1.0%)",
@@ -59,7 +59,7 @@ EXPECTED: dict[str, tuple[int, int, str, str]] = {  # file -> (line, col, severi
         "error",
         "unsafe or unknown YAML tag '!!python/object/apply:os.system' is not allowed (plain data only)",
     ),
-    "unknown_unit.yaml": (10, 13, "error", "answer unit: unknown unit 'gigglebytes'"),
+    "unknown_unit.yaml": (11, 13, "error", "answer unit: unknown unit 'gigglebytes'"),
     "not_a_mapping.yaml": (
         1,
         1,
@@ -79,6 +79,13 @@ EXPECTED: dict[str, tuple[int, int, str, str]] = {  # file -> (line, col, severi
         "warning",
         "card 'essay' has a very long back: 2031 characters on 40 lines"
         " (more than 1500 or 30 lines); consider splitting it",
+    ),
+    "missing_source.yaml": (
+        6,
+        11,
+        "warning",
+        "card 'hbm' states a number with a unit in its back but has no source"
+        " (add source: a paper with section, a datasheet, a docs page, or 'derived: …')",
     ),
     "missing_tags.yaml": (4, 9, "warning", "card 'untagged' has no tags (add e.g. tags: [Memory math])"),
     "undefined_param.drill.yaml": (8, 19, "error", "the answer uses unknown or non-numeric name(s): y"),

@@ -42,12 +42,12 @@ def problems(text: str) -> list[str]:
 
 
 def test_a_check_within_its_tolerance_passes_and_one_outside_fails() -> None:
-    card = "  - id: a\n    front: f\n    back: 1.12 TB\n    tags: [x]\n    checks:\n"
-    ok = card + "      - {text: 1.12 TB, formula: '16 * 70e9 / 1e12'}\n"
-    off = card + "      - {text: 1.12 TB, formula: '16 * 72e9 / 1e12', tolerance: 0.02}\n"
+    card = "  - id: a\n    front: f\n    back: 1.12 TB\n    tags: [x]\n    source: derived\n    checks:\n"
+    ok = card + "      - {text: 1.12 TB, formula: '16 * 70e9 / 1e12', source: derived}\n"
+    off = card + "      - {text: 1.12 TB, formula: '16 * 72e9 / 1e12', tolerance: 0.02, source: derived}\n"
     assert problems(deck(ok)) == []
     assert problems(deck(off)) == [
-        "d.yaml:9:34: error: check '1.12 TB': the text says 1.12 but 16 * 72e9 / 1e12 = 1.152"
+        "d.yaml:10:34: error: check '1.12 TB': the text says 1.12 but 16 * 72e9 / 1e12 = 1.152"
         " (off by 2.8%, tolerance 2.0%)"
     ]
 

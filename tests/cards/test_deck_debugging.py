@@ -116,4 +116,4 @@ def test_priority_lists_are_numbered_in_order() -> None:
         steps = [
             int(line.split(".", 1)[0]) for line in BY_ID[card_id].back.splitlines() if line[:1].isdigit()
         ]
-        assert steps == list(range(1, 7)), card_id
+        assert len(steps) >= 4 and steps == list(range(1, len(steps) + 1)), card_id

@@ -114,5 +114,9 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     problems, count = validate_paths(args.paths or default_paths(settings))
     errors = print_problems(problems, warnings=not args.quiet)
     warnings = len(problems) - errors
-    print(f"checked {plural(count, 'file')}: {plural(errors, 'error')}, {plural(warnings, 'warning')}")
+    from cards.lint import NO_SOURCE
+
+    unsourced = sum(not p.is_error and NO_SOURCE in p.message for p in problems)
+    why = f" ({unsourced} without a source)" if unsourced else ""
+    print(f"checked {plural(count, 'file')}: {plural(errors, 'error')}, {plural(warnings, 'warning')}{why}")
     return 1 if errors else 0
