@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine import budget
 from engine.formula import Formula, FormulaError, equivalent, parse_formula
 from engine.reading import MAX_ANSWER_LEN, ReadError, read_quantity
 from engine.units import UnitError, convert, describe, format_quantity, parse_unit
@@ -69,6 +70,8 @@ def _hint(value: float, expected: float) -> str:
     if value == 0 or expected == 0 or (value > 0) != (expected > 0):
         return ""
     ratio = abs(value / expected)
+    if budget.safe_log10_ratio(value, expected) is None:
+        return ""  # a ratio of 0 or beyond a float (1e308 vs 1e-9) has no hint
     for factor, words in (
         (8, "bits vs bytes"),
         (2**30 / 1e9, "GiB (2^30) vs GB (10^9)"),

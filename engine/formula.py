@@ -12,6 +12,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from engine import budget
+
 if TYPE_CHECKING:  # pragma: no cover
     import sympy
 
@@ -275,12 +277,6 @@ def _check(v: Number) -> Number:
     return v
 
 
-def _log10_abs(v: Number) -> float:
-    if isinstance(v, Fraction):
-        return math.log10(abs(v.numerator)) - math.log10(v.denominator)
-    return math.log10(abs(v))
-
-
 def _pow(b: Number, e: Number, snippet: str) -> Number:
     if b == 0:
         if e < 0:
@@ -288,14 +284,12 @@ def _pow(b: Number, e: Number, snippet: str) -> Number:
         return Fraction(1) if e == 0 else b
     if b in (1, -1) and isinstance(e, Fraction) and e.denominator == 1:
         return b ** int(e)
-    if abs(float(e)) * abs(_log10_abs(b)) > MAX_LOG10:
-        raise FormulaError(f"power '{snippet}' is out of range (beyond 10^±{MAX_LOG10})")
-    if isinstance(b, Fraction) and isinstance(e, Fraction) and e.denominator == 1:
-        return b ** int(e)
-    fb, fe = float(b), float(e)
-    if fb < 0 and not fe.is_integer():
-        raise FormulaError(f"negative number to a fractional power in '{snippet}'")
-    return fb**fe
+    try:  # the budget decides before any work whether the exact power is affordable
+        return budget.power(b, e)
+    except budget.BudgetError:
+        raise FormulaError(f"power '{snippet}' is {budget.TOO_LARGE} (beyond 10^±{MAX_LOG10})") from None
+    except ValueError:
+        raise FormulaError(f"negative number to a fractional power in '{snippet}'") from None
 
 
 def _logn(x: Number) -> float:
@@ -390,8 +384,9 @@ def _to_sympy(node: Node, sym: Mapping[str, Any]) -> Any:
     if kind == "prod":
         return sympy.Mul(*[_to_sympy(f, sym) ** (1 if op == "*" else -1) for op, f in node[1]])
     if kind == "pow":
-        if not _free(node):
-            _eval(node, {})  # bounds check before sympy computes a constant power
+        if not _free(node):  # evaluated within budget: sympy would build the exact power whatever it costs
+            v = _eval(node, {})
+            return sympy.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else sympy.Float(v)
         return sympy.Pow(_to_sympy(node[1], sym), _to_sympy(node[2], sym))
     args = [_to_sympy(a, sym) for a in node[2]]
     fname = node[1]

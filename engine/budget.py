@@ -1,0 +1,97 @@
+"""Evaluation budgets: decide, before doing the work, whether an operation on user numbers is affordable.
+
+Formulas and typed answers are evaluated with exact fractions. What makes that slow is not the final
+magnitude but the size of the intermediates: 1.000000001^9e11 is about 10^390, yet the exact fraction
+has 27 * 10^12 bits. So a power is computed exactly only when its result fits MAX_BITS (exponent times
+the bit length of the base, known before the work); otherwise it is computed in floating point from
+the logarithm, and refused with TOO_LARGE when its magnitude is beyond 10^±MAX_LOG10.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+MAX_BITS = 1500
+"""Exact numerators and denominators beyond this (about 10^450) are refused or not built."""
+MAX_LOG10 = 400
+"""Results beyond 10^±400 are refused before being computed."""
+TOO_LARGE = "too large to evaluate"
+
+Number = Fraction | float
+
+
+class BudgetError(ArithmeticError):
+    """An operation would exceed the evaluation budget; refused before any work was done."""
+
+
+def log10_abs(v: Number) -> float:
+    """log10 of |v| (v != 0) without converting a big fraction to a float."""
+    if isinstance(v, Fraction):
+        return math.log10(abs(v.numerator)) - math.log10(v.denominator)
+    return math.log10(abs(v))
+
+
+def _ln_abs(b: Number) -> float:
+    """ln |b|, accurate for bases near 1 (1 + 1e-300 has ln 1e-300, not 0)."""
+    if isinstance(b, Fraction):
+        a = abs(b)
+        if abs(a - 1) < Fraction(1, 2):
+            return math.log1p(float(a - 1))
+        return math.log(a.numerator) - math.log(a.denominator)
+    return math.log(abs(b))
+
+
+def fits(v: Fraction) -> bool:
+    """True when an exact value is within the size budget."""
+    return v.numerator.bit_length() <= MAX_BITS and v.denominator.bit_length() <= MAX_BITS
+
+
+def power_magnitude_ok(b: Number, e: Number) -> bool:
+    """|e| * |log10 |b|| <= MAX_LOG10, computed in log space (e itself may not fit a float)."""
+    if b == 0 or e == 0:
+        return True
+    ln_b = abs(_ln_abs(b))
+    if ln_b == 0:
+        return True
+    return log10_abs(e) + math.log10(ln_b / math.log(10)) <= math.log10(MAX_LOG10)
+
+
+def exact_power_ok(b: Fraction, e: int) -> bool:
+    """The exact result of b ** e fits MAX_BITS (its bit length is at most |e| times the base's)."""
+    if e.bit_length() > MAX_BITS:
+        return False
+    return abs(e) * max(b.numerator.bit_length(), b.denominator.bit_length()) <= MAX_BITS
+
+
+def power(b: Number, e: Number) -> Number:
+    """b ** e for b != 0: exact when affordable, else from logarithms; BudgetError when too large.
+
+    Raises ValueError for a negative base with a fractional exponent.
+    """
+    if not power_magnitude_ok(b, e):
+        raise BudgetError(TOO_LARGE)
+    whole = isinstance(e, Fraction) and e.denominator == 1
+    if isinstance(b, Fraction) and whole and exact_power_ok(b, int(e)):
+        return b ** int(e)
+    if isinstance(b, float) and isinstance(e, float):
+        return b**e  # O(1) in floating point; overflow is an OverflowError
+    if b < 0 and not whole and not (isinstance(e, float) and e.is_integer()):
+        raise ValueError("negative number to a fractional power")
+    sign = -1.0 if b < 0 and int(e) % 2 else 1.0
+    # exact product: e may not fit a float, but the magnitude check bounds e * ln|b| to about 921
+    ln = float(Fraction(e) * Fraction(_ln_abs(b)))
+    if ln > 709.0:  # beyond a float: only an exact value could hold it, and that is over budget
+        raise BudgetError(TOO_LARGE)
+    return sign * math.exp(ln)
+
+
+def safe_log10_ratio(value: float, expected: float) -> int | None:
+    """round(log10(|value / expected|)), or None when the ratio is zero or not finite (no hint)."""
+    try:
+        ratio = abs(value / expected)
+    except (ZeroDivisionError, OverflowError):
+        return None
+    if not math.isfinite(ratio) or ratio == 0:
+        return None
+    return round(math.log10(ratio))
