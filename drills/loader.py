@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import difflib
-import itertools
-import random
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,24 +23,13 @@ from drills.schema import (
     StepSpec,
     Template,
 )
-from engine import problems
-from engine.formula import FormulaError
-from engine.yamlpos import PositionedYaml, YamlError, describe_path, load_yaml, quiet_gc
+from drills.template_checks import Problem, check_values, format_problems, problem_at, space_problems
+from engine.yamlpos import PositionedYaml, YamlError, describe_path, load_yaml, quiet_gc, read_bounded
 
 BUNDLED_DIR = Path(__file__).with_name("templates")
 DRILL_SUFFIX = ".drill.yaml"
 """In a deck folder, files ending so are drill templates (the deck loader skips them)."""
 MAX_FILE_BYTES = 256 * 1024
-SWEEP_DRAWS = 60
-"""How many parameter combinations `check_values` evaluates per template (every value once, then random)."""
-
-
-class Problem(problems.Problem):
-    """engine's positioned Problem; `file` is kept as another name for `path`."""
-
-    @property
-    def file(self) -> str:
-        return self.path
 
 
 @dataclass(frozen=True)
@@ -53,11 +40,6 @@ class TemplateSet:
     problems: tuple[Problem, ...] = ()
 
 
-def _at(doc: PositionedYaml | None, name: str, loc: Iterable[Any], message: str) -> Problem:
-    pos = doc.position(tuple(loc)) if doc is not None else None
-    return Problem(name, pos.line if pos else None, pos.col if pos else None, message)
-
-
 _SECTIONS: dict[str, type[BaseModel]] = {"steps": StepSpec, "constraints": Constraint, "answer": Answer}
 _PARAM_KINDS: dict[str, type[BaseModel]] = {
     "catalog": CatalogParam,
@@ -66,8 +48,6 @@ _PARAM_KINDS: dict[str, type[BaseModel]] = {
     "range": RangeParam,
     "formula": DerivedParam,
 }
-MAX_VALUES = 25
-"""Values of one param tried by `check_values` (evenly spread, ends included)."""
 
 
 def _model_at(loc: tuple[Any, ...]) -> type[BaseModel] | None:
@@ -97,104 +77,20 @@ def _validation_problems(name: str, doc: PositionedYaml, exc: ValidationError) -
                 )
             )
             continue
+        if path[-1:] in (("int",), ("float",)):  # one problem per value, not one per union member
+            path = path[:-1]
+            if any(p.message.startswith(f"{describe_path(path)}:") for p in out):
+                continue
         message = str(err.get("msg", "invalid")).removeprefix("Value error, ")
         if err["type"] == "missing":
             out.append(
-                _at(doc, name, path[:-1], f"missing required field '{loc[-1]}' in {describe_path(path[:-1])}")
+                problem_at(
+                    doc, name, path[:-1], f"missing required field '{loc[-1]}' in {describe_path(path[:-1])}"
+                )
             )
         else:
-            out.append(_at(doc, name, path, f"{describe_path(path)}: {message}"))
+            out.append(problem_at(doc, name, path, f"{describe_path(path)}: {message}"))
     return out
-
-
-def _spread(items: tuple[Any, ...]) -> tuple[Any, ...]:
-    if len(items) <= MAX_VALUES:
-        return items
-    step = (len(items) - 1) / (MAX_VALUES - 1)
-    return tuple(items[round(i * step)] for i in range(MAX_VALUES))
-
-
-def _choices(t: CompiledTemplate) -> list[list[dict[str, Any]]]:
-    """For each drawn param, values it can take (at most MAX_VALUES), each as {param name: value}."""
-    out = []
-    for d in t.draws:
-        if d.kind == "catalog":
-            out.append([{d.name: e.name, **{p: getattr(e, f) for p, f in d.fields}} for e in d.choices])
-        elif d.kind == "options":
-            out.append([{d.name: v, f"{d.name}_label": label} for label, v in d.choices])
-        else:
-            out.append([{d.name: v} for v in _spread(d.choices)])
-    return out
-
-
-def _combinations(t: CompiledTemplate) -> Iterator[dict[str, Any]]:
-    """Every value of every param at least once, the all-lowest and all-highest draws, then random."""
-    choices = _choices(t)
-    rng = random.Random(f"check:{t.spec.id}")
-    yield from (
-        {k: v for c in (opts[0] for opts in choices) for k, v in c.items()},
-        {k: v for c in (opts[-1] for opts in choices) for k, v in c.items()},
-    )
-    for i, opts in enumerate(choices):
-        for pick in opts:
-            base = [rng.choice(o) if j != i else pick for j, o in enumerate(choices)]
-            yield {k: v for c in base for k, v in c.items()}
-    for _ in range(SWEEP_DRAWS):
-        yield {k: v for c in (rng.choice(o) for o in choices) for k, v in c.items()}
-
-
-def _numeric(values: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in values.items() if not isinstance(v, str) and v is not None}
-
-
-def _given(values: Mapping[str, Any]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in values.items() if not k.endswith("_label"))
-
-
-def check_values(t: CompiledTemplate, doc: PositionedYaml | None, name: str) -> list[Problem]:
-    """Evaluate every formula over many drawn parameter values; report each formula that fails."""
-    failed: dict[tuple[Any, ...], Problem] = {}
-    accepted = 0
-    for values in itertools.islice(_combinations(t), 400):
-        env = _numeric(values)
-        formulas: list[tuple[tuple[Any, ...], Any]] = [(("params", n, "formula"), f) for n, f in t.derived]
-        formulas += [(("constraints", i, "formula"), c[0]) for i, c in enumerate(t.constraints)]
-        rejected = False
-        for loc, formula in formulas:
-            try:
-                value = formula.evaluate(env)
-            except FormulaError as exc:
-                message = f"formula '{formula.text}' fails for {_given(values)}: {exc}"
-                failed.setdefault(loc, _at(doc, name, loc, message))
-                rejected = True
-                break
-            if loc[0] == "params":
-                env[loc[1]] = value
-                continue
-            lo, hi = t.constraints[loc[1]][1:]
-            if (lo is not None and value < lo) or (hi is not None and value > hi):
-                rejected = True  # never drawn: the later constraints are not evaluated either
-                break
-        if rejected:
-            continue
-        accepted += 1
-        for loc, formula in [
-            *((("steps", i, "formula"), f) for i, (_, f) in enumerate(t.steps)),
-            (("answer", "formula"), t.answer),
-        ]:
-            try:
-                value = formula.evaluate(env)
-            except FormulaError as exc:
-                message = f"formula '{formula.text}' fails for {_given(values)}: {exc}"
-                failed.setdefault(loc, _at(doc, name, loc, message))
-                break
-            step = t.steps[loc[1]][0] if loc[0] == "steps" else None
-            if step is not None and step.name:
-                env[step.name] = value
-    if accepted == 0 and not failed:
-        message = "no drawn values satisfy the constraints"
-        failed[("constraints",)] = _at(doc, name, ("constraints",), message)
-    return list(failed.values())
 
 
 def load_file(
@@ -207,28 +103,32 @@ def load_file(
     """
     name = str(path)
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            return None, [Problem(name, None, None, f"file is larger than {MAX_FILE_BYTES} bytes")]
-        raw = path.read_bytes()
+        raw = read_bounded(path, MAX_FILE_BYTES)
     except OSError as exc:
-        return None, [Problem(name, None, None, f"cannot read: {exc.strerror}")]
+        return None, [Problem(name, 1, None, f"cannot read: {exc.strerror}")]
+    except ValueError as exc:
+        return None, [Problem(name, 1, None, str(exc))]
     with quiet_gc():
         try:
             doc = load_yaml(raw, name)
         except YamlError as exc:
             p = exc.problem
             return None, [Problem(p.path, p.line, p.col, p.message, p.severity)]
-        found = [_at(doc, name, loc, f"duplicate key '{loc[-1]}'") for loc, _ in doc.duplicate_keys]
+        found = [problem_at(doc, name, loc, f"duplicate key '{loc[-1]}'") for loc, _ in doc.duplicate_keys]
         if not isinstance(doc.data, dict):
             return None, [*found, Problem(name, 1, 1, "a template file must be a mapping (id, title, ...)")]
         try:
             spec = Template.model_validate(doc.data)
         except ValidationError as exc:
             return None, found + _validation_problems(name, doc, exc)
+        too_big = space_problems(spec, doc, name)
+        if too_big:
+            return None, found + too_big
         try:
             compiled = compile_template(spec, name, catalog)
         except TemplateError as exc:
-            return None, [*found, _at(doc, name, exc.loc, str(exc))]
+            return None, [*found, problem_at(doc, name, exc.loc, str(exc))]
+        found += format_problems(compiled, doc, name)
         if sweep:
             found += check_values(compiled, doc, name)
     return (None if found else compiled), found

@@ -19,7 +19,7 @@ Unit = Annotated[
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)  # .nan/.inf: refused
 
 
 class CatalogParam(_Strict):

@@ -13,7 +13,17 @@ from typing import Any
 import yaml
 
 from engine.problems import Problem, Severity
-from engine.yamltree import MAX_DEPTH, STD_TAG, Builder, KeyPath, Loader, aliases_too_big, paths_of, too_deep
+from engine.yamltree import (
+    MAX_DEPTH,
+    STD_TAG,
+    AliasCycle,
+    Builder,
+    KeyPath,
+    Loader,
+    aliases_too_big,
+    paths_of,
+    too_deep,
+)
 
 __all__ = [
     "MAX_DEPTH",
@@ -126,7 +136,7 @@ def _syntax_message(error: yaml.MarkedYAMLError, text: str) -> str:
 def load_yaml(text: str | bytes, filename: str) -> PositionedYaml:
     """Safely load one YAML document with positions; YamlError on syntax, unsafe tags or abuse."""
     if len(text) > MAX_YAML_BYTES:
-        raise YamlError(Problem(filename, None, None, f"file is larger than {MAX_YAML_BYTES} bytes"))
+        raise YamlError(Problem(filename, 1, None, f"file is larger than {MAX_YAML_BYTES:,} bytes"))
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -135,14 +145,19 @@ def load_yaml(text: str | bytes, filename: str) -> PositionedYaml:
             raise YamlError(Problem(filename, line, None, "not UTF-8 text")) from error
     deep = too_deep(text)
     if deep is not None:
-        raise YamlError(Problem(filename, deep, None, f"YAML nested deeper than {MAX_DEPTH} levels"))
+        raise YamlError(Problem(filename, *deep, f"YAML nested deeper than {MAX_DEPTH} levels"))
     loader = Loader(text)
     try:
         with quiet_gc():
             node = loader.get_single_node()
             if node is None:
                 return PositionedYaml(None)
-            if aliases_too_big(text, node):
+            try:
+                too_big = aliases_too_big(text, node)
+            except AliasCycle as cycle:
+                where = _pos(cycle.node)
+                raise YamlError(Problem(filename, where.line, where.col, str(cycle))) from None
+            if too_big:
                 raise YamlError(Problem(filename, 1, 1, "YAML aliases expand to too much data"))
             builder = Builder(loader)
             out = PositionedYaml(builder.build(node), node)
@@ -157,20 +172,50 @@ def load_yaml(text: str | bytes, filename: str) -> PositionedYaml:
         mark = error.problem_mark or error.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
         raise YamlError(Problem(filename, line, col, _syntax_message(error, text))) from error
+    except yaml.reader.ReaderError as error:  # NUL, DEL and other control characters
+        line, col = _offset_position(text, error.position)
+        what = f"character #x{error.character:04x}" if isinstance(error.character, int) else "character"
+        message = f"{what} is not allowed in YAML (control characters are not text)"
+        raise YamlError(Problem(filename, line, col, message)) from error
     except yaml.YAMLError as error:
-        raise YamlError(Problem(filename, None, None, f"YAML syntax: {error}")) from error
-    except (ValueError, TypeError, RecursionError, OverflowError) as error:
-        raise YamlError(Problem(filename, None, None, f"YAML syntax: {error}")) from error
+        message = " ".join(str(error).split())
+        raise YamlError(Problem(filename, 1, None, f"YAML syntax: {message}")) from error
+    except (ValueError, TypeError, RecursionError, OverflowError, MemoryError) as error:
+        message = " ".join(str(error).split())[:200]
+        raise YamlError(Problem(filename, 1, None, f"cannot load this YAML: {message}")) from error
     finally:
         loader.dispose()
 
 
-def read_yaml_file(path: Path) -> PositionedYaml:
+def _offset_position(text: str, offset: int) -> tuple[int, int]:
+    """1-based (line, col) of a character offset."""
+    offset = max(0, min(offset, len(text)))
+    line_start = text.rfind("\n", 0, offset) + 1
+    return text.count("\n", 0, offset) + 1, offset - line_start + 1
+
+
+def read_bounded(path: Path, limit: int) -> bytes:
+    """The file's bytes, its size checked before reading and the read itself capped (it may grow).
+
+    Raises OSError (unreadable) or ValueError (larger than `limit`).
+    """
+    if path.stat().st_size > limit:
+        raise ValueError(f"file is larger than {limit:,} bytes")
+    with path.open("rb") as handle:
+        raw = handle.read(limit + 1)
+    if len(raw) > limit:
+        raise ValueError(f"file is larger than {limit:,} bytes")
+    return raw
+
+
+def read_yaml_file(path: Path, limit: int = MAX_YAML_BYTES) -> PositionedYaml:
     """Read and load a file; YamlError (never OSError/UnicodeError) when it cannot be read."""
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path, limit)
     except OSError as error:
-        raise YamlError(Problem(str(path), None, None, f"cannot read: {error.strerror}")) from error
+        raise YamlError(Problem(str(path), 1, None, f"cannot read: {error.strerror}")) from error
+    except ValueError as error:
+        raise YamlError(Problem(str(path), 1, None, str(error))) from error
     return load_yaml(raw, str(path))
 
 

@@ -25,6 +25,7 @@ _VALUE = _STD + "value"
 STD_TAG = _STD
 _ANCHOR = re.compile(r"(?:^|[\s\[{,])&[^\s,\[\]{}]")
 _DEEP_BLOCK = re.compile(rf"\n[ \t?-]{{{MAX_DEPTH * 2}}}")
+_MAX_DIGITS = 4300  # Python's own limit on int("...") length
 
 
 class Loader(_SafeLoader):  # type: ignore[misc, valid-type]
@@ -74,11 +75,13 @@ class Builder:
         if kind is yaml.MappingNode and node.tag == _MAP:
             mapping: dict[Any, Any] = {}
             self.memo[id(node)] = mapping
+            merges: list[yaml.Node] = []
             for key_node, value_node in node.value:
                 if type(key_node) is _SCALAR and key_node.tag == _STR:
                     key = key_node.value
                 elif key_node.tag == _MERGE:
-                    return self.loader.construct_object(node, deep=True)  # '<<' merge keys: rare, slow path
+                    merges.append(value_node)
+                    continue
                 else:
                     key = self.build(key_node, depth + 1)
                     if not isinstance(key, str | int | float | bool | None):
@@ -90,8 +93,36 @@ class Builder:
                     mapping[key] = value_node.value
                 else:
                     mapping[key] = self.build(value_node, depth + 1)
+            if merges:  # '<<': merged keys first, the mapping's own keys win, earlier merges win
+                merged = self.merged(merges, depth)
+                own = dict(mapping)
+                mapping.clear()
+                mapping.update({**merged, **own})
             return mapping
-        return self.loader.construct_object(node, deep=True)  # ints, floats, bools, nulls; bad tags raise
+        try:  # ints, floats, bools, nulls, timestamps; bad tags raise ConstructorError with a position
+            return self.loader.construct_object(node, deep=True)
+        except (ValueError, OverflowError, TypeError) as error:  # '!!int x', 5000-digit integers
+            message = _scalar_message(node, error)
+            raise yaml.constructor.ConstructorError(None, None, message, node.start_mark) from None
+
+    def merged(self, merges: list[yaml.Node], depth: int) -> dict[Any, Any]:
+        out: dict[Any, Any] = {}
+        sources = [n for m in merges for n in (m.value if isinstance(m, yaml.SequenceNode) else [m])]
+        for source in reversed(sources):
+            value = self.build(source, depth + 1)
+            if not isinstance(value, dict):
+                message = "a '<<' merge needs a mapping (or a list of mappings)"
+                raise yaml.constructor.ConstructorError(None, None, message, source.start_mark)
+            out.update(value)
+        return out
+
+
+def _scalar_message(node: yaml.Node, error: Exception) -> str:
+    """A one-line reason for a scalar that its tag cannot read."""
+    if "digits" in str(error) and node.value.lstrip("+-").isdigit():
+        return f"number with {len(node.value)} digits is too long (at most {_MAX_DIGITS})"
+    tag = str(node.tag).replace(_STD, "!!")
+    return f"cannot read {node.value[:40]!r} as {tag}: {str(error).splitlines()[0][:80]}"
 
 
 def paths_of(root: yaml.Node, wanted: set[int]) -> dict[int, KeyPath]:
@@ -113,19 +144,32 @@ def paths_of(root: yaml.Node, wanted: set[int]) -> dict[int, KeyPath]:
     return found
 
 
+class AliasCycle(ValueError):
+    """An alias inside the node it refers to (`a: &x [*x]`): its expansion never ends."""
+
+    def __init__(self, node: yaml.Node) -> None:
+        super().__init__("a YAML alias refers to a node that contains it (a cycle)")
+        self.node = node
+
+
 def expanded_size(root: yaml.Node) -> int:
     """Node count with every alias expanded, computed without expanding (memoised by identity)."""
     sizes: dict[int, int] = {}
+    open_: set[int] = set()  # nodes whose children are being sized: exactly the current path
     stack: list[tuple[yaml.Node, bool]] = [(root, False)]
     while stack:
         node, ready = stack.pop()
         if id(node) in sizes:
             continue
+        if not ready and id(node) in open_:
+            raise AliasCycle(node)
+        open_.add(id(node))
         pairs = node.value if isinstance(node, yaml.MappingNode) else []
         children = [n for pair in pairs for n in pair] if pairs else []
         if isinstance(node, yaml.SequenceNode):
             children = list(node.value)
         if ready:
+            open_.discard(id(node))
             sizes[id(node)] = min(1 + sum(sizes[id(c)] for c in children), MAX_EXPANDED_NODES + 1)
         else:
             stack.append((node, True))
@@ -133,19 +177,25 @@ def expanded_size(root: yaml.Node) -> int:
     return sizes[id(root)]
 
 
-def too_deep(text: str) -> int | None:
-    """Line of nesting deep enough to crash the C composer, found before it runs; else None."""
-    deep = _DEEP_BLOCK.search("\n" + text)
-    if deep:
-        return text.count("\n", 0, deep.start()) + 1
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
+def too_deep(text: str) -> tuple[int, int] | None:
+    """(line, col) of nesting deep enough to crash the C composer, found before it runs; else None.
+
+    Brackets and indentation are a cheap first look; only when they suggest deep nesting are the
+    parser's events counted (iteratively), so brackets inside strings never count.
+    """
+    if _DEEP_BLOCK.search("\n" + text) is None and text.count("[") + text.count("{") <= MAX_DEPTH:
         return None
     depth = 0
-    for index, char in enumerate(re.sub(r"[^\[\]{}]+", "", text)):  # the brackets only
-        depth = depth + 1 if char in "[{" else max(depth - 1, 0)
-        if depth > MAX_DEPTH:
-            opener = [m.start() for m in re.finditer(r"[\[\]{}]", text)][index]
-            return text.count("\n", 0, opener) + 1
+    try:
+        for event in yaml.parse(text, Loader=Loader):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return event.start_mark.line + 1, event.start_mark.column + 1
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError:
+        return None  # a syntax error before any deep nesting: the real load reports it
     return None
 
 
