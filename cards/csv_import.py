@@ -8,10 +8,15 @@ import html
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
 
 from cards.schema import Card, Deck
 
 MAX_IMPORT_BYTES = 20_000_000
+MAX_IMPORT_ROWS = 50_000
+MAX_CELL_CHARS = 20_000
 _SEPARATORS = {"tab": "\t", "comma": ",", "semicolon": ";", "pipe": "|", "space": " ", "colon": ":"}
 _FRONT_NAMES = {"front", "question", "q", "text"}
 _BACK_NAMES = {"back", "answer", "a", "back extra"}
@@ -113,6 +118,27 @@ def read_table(path: Path) -> Table:
     names = [n.strip().lower() for n in settings["columns"].split(sep)] if "columns" in settings else None
     table = Table(deck_name=settings.get("deck"))
     reader = csv.reader(lines[skip:], delimiter=sep)
+    try:
+        _read_rows(reader, table, names, skip, reserved, tags_col, is_html)
+    except csv.Error as error:
+        where = f"{path}:{skip + reader.line_num}"
+        raise CsvImportError(
+            f"{where}: {error} (is a quote left open, or a cell over 131,072 characters?)"
+        ) from None
+    if not table.rows:
+        raise CsvImportError(f"{path}: no cards found (expected columns front, back, tags)")
+    return table
+
+
+def _read_rows(
+    reader: Any,
+    table: Table,
+    names: list[str] | None,
+    skip: int,
+    reserved: set[int],
+    tags_col: int | None,
+    is_html: bool,
+) -> None:
     last = 0
     for row in reader:
         line, last = skip + last + 1, reader.line_num  # a quoted cell may span lines: its first one
@@ -134,14 +160,23 @@ def read_table(path: Path) -> Table:
         def cell(i: int | None, row: list[str] = row) -> str:
             return row[i] if i is not None and 0 <= i < len(row) else ""
 
+        if len(table.rows) >= MAX_IMPORT_ROWS:
+            raise CsvImportError(f"more than {MAX_IMPORT_ROWS:,} cards in one file; split it")
+        if max((len(c) for c in row), default=0) > MAX_CELL_CHARS:
+            table.skipped.append((line, f"a cell is longer than {MAX_CELL_CHARS:,} characters"))
+            continue
         front, back = _clean(cell(front_at), is_html), _clean(cell(back_at), is_html)
         if not front or not back:
             table.skipped.append((line, f"no {'front' if not front else 'back'}"))
             continue
-        table.rows.append(Row(line, front, back, _tags(cell(tags_at))))
-    if not table.rows:
-        raise CsvImportError(f"{path}: no cards found (expected columns front, back, tags)")
-    return table
+        tags = _tags(cell(tags_at))
+        try:  # the row must make a valid card, so the written deck always validates
+            Card(id=card_id(front), front=front, back=back, tags=list(tags))
+        except ValidationError as error:
+            first = error.errors(include_url=False)[0]
+            table.skipped.append((line, f"{'.'.join(map(str, first['loc']))}: {first['msg']}"))
+            continue
+        table.rows.append(Row(line, front, back, tags))
 
 
 @dataclass(frozen=True)

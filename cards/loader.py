@@ -12,6 +12,7 @@ from cards.checks import deck_errors
 from cards.problems import sort_problems, validation_problems
 from cards.schema import Card, Deck
 from engine.yamlpos import (
+    MAX_WALK_ENTRIES,
     Position,
     PositionedYaml,
     Problem,
@@ -19,6 +20,7 @@ from engine.yamlpos import (
     describe_path,
     quiet_gc,
     read_yaml_file,
+    walk_yaml,
 )
 
 BUNDLED_DIR = Path(__file__).with_name("decks")
@@ -119,7 +121,8 @@ def deck_files(folder: Path) -> list[Path]:
     """Deck files in a folder and its subfolders, in a stable order (drill templates excluded)."""
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.rglob("*") if is_deck_file(p) and p.is_file())
+    files, _ = walk_yaml(folder)
+    return [p for p in files if is_deck_file(p)]
 
 
 def load_collection(folders: Iterable[Path] = (), *, include_bundled: bool = True) -> Collection:
@@ -128,14 +131,18 @@ def load_collection(folders: Iterable[Path] = (), *, include_bundled: bool = Tru
     if include_bundled:
         sources += [(p, True) for p in deck_files(BUNDLED_DIR)]
     seen: set[Path] = set()
+    problems: list[Problem] = []
     for folder in folders:
         folder = Path(folder).expanduser()
         if folder.is_file():
             sources.append((folder, False))
-        else:
-            sources += [(p, False) for p in deck_files(folder)]
+        elif folder.is_dir():
+            files, stopped = walk_yaml(folder)
+            sources += [(p, False) for p in files if is_deck_file(p)]
+            if stopped:
+                message = f"more than {MAX_WALK_ENTRIES:,} files and folders here; only those seen were read"
+                problems.append(Problem(str(folder), None, None, message))
     decks: list[LoadedDeck] = []
-    problems: list[Problem] = []
     owner: dict[str, Path] = {}
     for path, bundled in sources:
         if path.resolve() in seen:  # the same folder configured twice

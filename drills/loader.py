@@ -24,7 +24,7 @@ from drills.schema import (
     Template,
 )
 from drills.template_checks import Problem, check_values, format_problems, problem_at, space_problems
-from engine.yamlpos import PositionedYaml, YamlError, describe_path, load_yaml, quiet_gc, read_bounded
+from engine.yamlpos import PositionedYaml, YamlError, describe_path, load_yaml, quiet_gc, read_bounded, walk_yaml
 
 BUNDLED_DIR = Path(__file__).with_name("templates")
 DRILL_SUFFIX = ".drill.yaml"
@@ -143,7 +143,7 @@ def _deck_folder_files(folders: Iterable[str | Path]) -> list[Path]:
     out: list[Path] = []
     for folder in map(Path, folders):
         if folder.is_dir():
-            out += sorted(p for p in folder.rglob(f"*{DRILL_SUFFIX}") if p.is_file())
+            out += walk_yaml(folder, (DRILL_SUFFIX,))[0]
     return out
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 from engine.problems import Problem
 
 HOME_ENV = "FLOPCARDS_HOME"
+MAX_SETTINGS_BYTES = 1_000_000
 DB_ENV = "FLOPCARDS_DB"
 
 
@@ -52,12 +54,47 @@ class Settings:
         return replace(self, **{k: v for k, v in values.items() if v is not None})
 
 
-_INT_KEYS = {
+INT_RANGES = {
     "new_per_day": (0, 10_000),
     "reviews_per_day": (0, 100_000),
     "day_start_hour": (0, 23),
     "drill_seconds": (5, 3600),
 }
+
+
+_DB_SCHEMES = ("sqlite", "postgresql", "postgres")
+
+
+def db_problem(db: str) -> str | None:
+    """Why a database location cannot work (unknown URL scheme, a file in its folder path), else None."""
+    if "://" in db:
+        scheme = db.split("://", 1)[0].split("+", 1)[0].lower()
+        if scheme not in _DB_SCHEMES:
+            return f"'{db[:60]}' is not a SQLite path or a sqlite:// / postgresql:// URL"
+        if scheme != "sqlite":
+            return None
+        db = db[len(db.split("://", 1)[0]) + 3 :].split("?", 1)[0].removeprefix("/")
+        if not db or db == ":memory:":
+            return None
+    for parent in Path(db).expanduser().parents:
+        if parent.exists() and not parent.is_dir():
+            return f"{parent} is a file, so {db[:80]} cannot be created inside it"
+    return None
+
+
+MAX_WALK_ENTRIES = 20_000
+"""Files and folders looked at under one deck folder before giving up (no walking the whole disk)."""
+
+
+def deck_dir_problem(folder: Path) -> str | None:
+    """Why a deck folder is refused (the filesystem root or the home folder itself), else None."""
+    try:
+        resolved = folder.expanduser().resolve()
+    except (OSError, RuntimeError):
+        return "cannot resolve this path"
+    if resolved == Path(resolved.anchor) or resolved == Path.home().resolve():
+        return "refusing to read every file under the filesystem root or the home folder; name a deck folder"
+    return None
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, list[Problem]]:
@@ -68,22 +105,44 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[Problem]]:
         return base, []
     name = str(path)
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        return base, [Problem(name, None, None, f"settings file ignored: {error}")]
+        if path.stat().st_size > MAX_SETTINGS_BYTES:
+            return base, [
+                Problem(name, 1, None, f"settings file ignored: larger than {MAX_SETTINGS_BYTES} bytes")
+            ]
+        text = path.read_text(encoding="utf-8")
+        raw = tomllib.loads(text)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as error:
+        return base, [Problem(name, 1, None, f"settings file ignored: {error}")]
     problems: list[Problem] = []
     values: dict[str, Any] = {}
     for key, value in raw.items():
-        if key in _INT_KEYS:
-            low, high = _INT_KEYS[key]
+        if key in INT_RANGES:
+            low, high = INT_RANGES[key]
             if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
                 values[key] = value
             else:
-                problems.append(Problem(name, None, None, f"'{key}' must be a whole number {low}-{high}"))
+                problems.append(
+                    Problem(name, _line(text, key), None, f"'{key}' must be a whole number {low}-{high}")
+                )
         elif key == "db" and isinstance(value, str):
-            values["db"] = os.environ.get(DB_ENV) or value
+            why = db_problem(value)
+            if why:
+                problems.append(Problem(name, _line(text, key), None, f"setting 'db' ignored: {why}"))
+            else:
+                values["db"] = os.environ.get(DB_ENV) or value
         elif key == "deck_dirs" and isinstance(value, list) and all(isinstance(v, str) for v in value):
-            values["deck_dirs"] = (user_deck_dir(), *(Path(v).expanduser() for v in value))
+            folders = [Path(v).expanduser() for v in value]
+            for folder in folders:
+                why = deck_dir_problem(folder)
+                if why:
+                    problems.append(Problem(name, _line(text, key), None, f"deck_dirs: {folder}: {why}"))
+            values["deck_dirs"] = (user_deck_dir(), *(f for f in folders if not deck_dir_problem(f)))
         else:
-            problems.append(Problem(name, None, None, f"unknown or malformed setting '{key}'"))
+            problems.append(Problem(name, _line(text, key), None, f"unknown or malformed setting '{key}'"))
     return replace(base, **values), problems
+
+
+def _line(text: str, key: str) -> int:
+    """Line where `key = ...` is written (TOML gives no positions); 1 if not found."""
+    match = re.search(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=", text, re.MULTILINE)
+    return text.count("\n", 0, match.start()) + 1 if match else 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import os
 import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -206,6 +207,23 @@ def read_bounded(path: Path, limit: int) -> bytes:
     if len(raw) > limit:
         raise ValueError(f"file is larger than {limit:,} bytes")
     return raw
+
+
+MAX_WALK_ENTRIES = 20_000
+"""Entries looked at under one folder before giving up: a deck folder is not the whole disk."""
+
+
+def walk_yaml(folder: Path, suffixes: tuple[str, ...] = (".yaml", ".yml")) -> tuple[list[Path], bool]:
+    """YAML files under `folder` in a stable order, and whether the walk stopped at its budget."""
+    found: list[Path] = []
+    seen = 0
+    for root, dirs, names in os.walk(folder):
+        dirs.sort()
+        seen += len(dirs) + len(names)
+        found += [Path(root, n) for n in names if n.endswith(suffixes)]
+        if seen > MAX_WALK_ENTRIES:
+            return sorted(found), True
+    return sorted(p for p in found if p.is_file()), False
 
 
 def read_yaml_file(path: Path, limit: int = MAX_YAML_BYTES) -> PositionedYaml:

@@ -8,6 +8,8 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 from pathlib import Path
 
+from tui.cli_flags import Parser, UsageError, check_flags, guarded
+
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "drill": ("tui.cli_drill", "list, show and check numeric drills"),
     "validate": ("tui.cli_authoring.validate", "check deck and drill files, listing every problem"),
@@ -38,8 +40,8 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def build_parser() -> Parser:
+    parser = Parser(
         prog="flopcards",
         description="Timed numeric drills and SM-2 spaced review for LLM-systems interviews.",
         epilog="Subcommands: "
@@ -72,11 +74,10 @@ def build_parser() -> argparse.ArgumentParser:
 def resolve_settings(args: argparse.Namespace):  # -> tuple[Settings, list[Problem]]
     from engine.settings import load_settings
 
+    check_flags(args)
+    if args.settings is not None and not args.settings.is_file():
+        raise UsageError(f"--settings {args.settings}: no such file")
     settings, problems = load_settings(args.settings)
-    for name in ("new_per_day", "reviews_per_day", "day_start_hour"):
-        value = getattr(args, name)
-        if value is not None and value < 0:
-            raise SystemExit(f"flopcards: --{name.replace('_', '-')} must not be negative")
     settings = settings.with_overrides(
         db=args.db,
         new_per_day=args.new_per_day,
@@ -92,21 +93,27 @@ def _run_subcommand(name: str, rest: list[str], args: argparse.Namespace) -> int
     module = import_module(SUBCOMMANDS[name][0])
     entry: Callable[..., int] = module.main
     if getattr(module, "WANTS_SETTINGS", False):
-        settings, _ = resolve_settings(args)
+        settings, problems = resolve_settings(args)
+        if getattr(module, "WANTS_SETTINGS_PROBLEMS", False):
+            return entry(rest, settings, problems)
+        for problem in problems:  # a settings problem is a settings problem, not a deck's
+            print(f"flopcards: settings: {problem}", file=sys.stderr)
         return entry(rest, settings)
     return entry(rest)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    return guarded("flopcards", lambda: _main(argv))
+
+
+def _main(argv: list[str]) -> int:
     parser = build_parser()
     split = next((i for i, a in enumerate(argv) if a in SUBCOMMANDS), None)
     head, rest = (argv, []) if split is None else (argv[:split], argv[split + 1 :])
     args = parser.parse_args(head)
     if split is not None:
         return _run_subcommand(argv[split], rest, args)
-    if args.day_start_hour is not None and not 0 <= args.day_start_hour <= 23:
-        parser.error("--day-start must be 0-23")
     settings, problems = resolve_settings(args)
     from engine.store.preflight import StoreError, preflight
 

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from tui.cli_flags import answer_flag
+
 WIDTH = 88
 
 if TYPE_CHECKING:
@@ -183,7 +185,7 @@ def main(argv: Sequence[str] | None = None, settings: Settings | None = None) ->
     if args_list[:1] == ["drill"]:
         args_list = args_list[1:]
     try:
-        args = build_parser().parse_args(args_list)
+        args = build_parser().parse_args(answer_flag(args_list))
     except _UsageError as exc:
         print(f"flopcards drill: error: {exc} (see `flopcards drill --help`)", file=sys.stderr)
         return 2

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Sequence
 
 from engine.settings import Settings
 from tui.cli_authoring import print_problems
+from tui.cli_flags import Parser
 
 WANTS_SETTINGS = True
 
 
 def main(argv: Sequence[str], settings: Settings) -> int:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="flopcards decks", description="List every deck: id, cards, due today, new, title and file."
     )
     parser.add_argument("--json", action="store_true", help="print a JSON list instead of a table")

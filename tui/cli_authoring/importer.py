@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Sequence
@@ -10,6 +9,7 @@ from pathlib import Path
 
 from engine.settings import Settings, user_deck_dir
 from tui.cli_authoring import plural, print_problems
+from tui.cli_flags import Parser
 
 WANTS_SETTINGS = True
 
@@ -28,7 +28,7 @@ def _write(path: Path, text: str) -> None:
 
 
 def main(argv: Sequence[str], settings: Settings) -> int:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="flopcards import",
         description="Import cards from a CSV/TSV file (columns front, back, tags; header optional; "
         "Anki's plain-text export works) into a YAML deck in your deck folder. Importing the same "

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 
 from engine.settings import Settings, user_deck_dir
+from tui.cli_flags import Parser
 
 WANTS_SETTINGS = True
 
@@ -14,7 +14,7 @@ WANTS_SETTINGS = True
 def main(argv: Sequence[str], settings: Settings) -> int:
     from cards.example import example_deck, slugify
 
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="flopcards new",
         description="Start a new deck: writes a commented example into your deck folder.",
     )

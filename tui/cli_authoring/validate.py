@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-import argparse
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from engine.problems import Problem
 from engine.settings import Settings
+from engine.yamlpos import MAX_WALK_ENTRIES, walk_yaml
 from tui.cli_authoring import plural, print_problems
+from tui.cli_flags import Parser
 
 WANTS_SETTINGS = True
+WANTS_SETTINGS_PROBLEMS = True
 _TEMPLATE_KEYS = re.compile(r"^(prompt|params)\s*:", re.MULTILINE)
 _DECK_KEYS = re.compile(r"^cards\s*:", re.MULTILINE)
 
@@ -41,7 +43,12 @@ def expand(paths: Iterable[Path]) -> tuple[list[Path], list[Problem]]:
     problems: list[Problem] = []
     for path in paths:
         if path.is_dir():
-            files += sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+            found, stopped = walk_yaml(path)
+            files += found
+            if stopped:
+                problems.append(
+                    Problem(str(path), None, None, f"stopped after {MAX_WALK_ENTRIES:,} files and folders")
+                )
         elif path.exists():
             files.append(path)
         else:
@@ -100,8 +107,8 @@ def validate_paths(paths: Iterable[Path]) -> tuple[list[Problem], int]:
     return problems, len(files)
 
 
-def main(argv: Sequence[str], settings: Settings) -> int:
-    parser = argparse.ArgumentParser(
+def main(argv: Sequence[str], settings: Settings, settings_problems: Sequence[Problem] = ()) -> int:
+    parser = Parser(
         prog="flopcards validate",
         description="Check deck files and drill templates; print every problem as "
         "file:line:col: error|warning: message. Exit status 1 if any error was found.",
@@ -110,7 +117,24 @@ def main(argv: Sequence[str], settings: Settings) -> int:
         "paths", nargs="*", type=Path, metavar="PATH", help="files or folders (default: every deck loaded)"
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="print errors only, not warnings")
+    parser.add_argument(
+        "--settings",
+        dest="settings_file",
+        nargs="?",
+        const=True,
+        type=Path,
+        metavar="FILE",
+        help="check the settings file (the one in use, or FILE) instead of decks",
+    )
     args = parser.parse_args(list(argv))
+    if args.settings_file is not None:
+        from engine.settings import load_settings, settings_file
+
+        path = settings_file() if args.settings_file is True else args.settings_file
+        found = list(settings_problems) if args.settings_file is True else load_settings(path)[1]
+        errors = print_problems(found)
+        print(f"checked the settings file {path}: {plural(errors, 'problem')}")
+        return 1 if errors else 0
     problems, count = validate_paths(args.paths or default_paths(settings))
     errors = print_problems(problems, warnings=not args.quiet)
     warnings = len(problems) - errors

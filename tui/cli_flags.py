@@ -1,0 +1,81 @@
+"""Command-line plumbing shared by the app and every subcommand: one-line usage errors, flag checks."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from engine.settings import INT_RANGES, db_problem, deck_dir_problem
+
+
+class UsageError(Exception):
+    """A bad command line: printed as one line, exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is raised (one line, exit 2) instead of printing the usage."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+
+_FLAG_KEYS = {"new_per_day": "--new-per-day", "reviews_per_day": "--reviews-per-day"}
+_FLAG_KEYS["day_start_hour"] = "--day-start"
+
+
+def check_flags(args: argparse.Namespace) -> None:
+    """Every global flag checked in one place (app and subcommands alike); UsageError if wrong."""
+    for key, flag in _FLAG_KEYS.items():
+        value = getattr(args, key, None)
+        low, high = INT_RANGES[key]
+        if value is not None and not low <= value <= high:
+            raise UsageError(f"{flag} must be a whole number {low}-{high}, not {str(value)[:24]}")
+    if getattr(args, "db", None) is not None:
+        problem = db_problem(args.db)
+        if problem:
+            raise UsageError(f"--db: {problem}")
+    for folder in getattr(args, "decks", None) or ():
+        problem = deck_dir_problem(folder)
+        if problem:
+            raise UsageError(f"--decks {folder}: {problem}")
+
+
+def answer_flag(argv: Sequence[str], flag: str = "--answer") -> list[str]:
+    """`--answer -5 GB` as `--answer=-5 GB`: argparse would take a leading '-' for an option."""
+    out: list[str] = []
+    items = iter(argv)
+    for item in items:
+        if item == flag:
+            value = next(items, None)
+            out.append(item if value is None else f"{flag}={value}")
+        else:
+            out.append(item)
+    return out
+
+
+def guarded(prog: str, run: Callable[[], int]) -> int:
+    """Run a command: usage errors exit 2, a closed pipe ends quietly, nothing prints a traceback."""
+    try:
+        return run()
+    except UsageError as error:
+        print(f"{prog}: error: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # `flopcards decks --json | head`: the reader left; say nothing more
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        print(f"{prog}: interrupted", file=sys.stderr)
+        return 130
+    except (OSError, MemoryError, RecursionError) as error:
+        print(f"{prog}: error: {type(error).__name__}: {str(error)[:200]}", file=sys.stderr)
+        return 1
+
+
+def existing_file(text: str) -> Path:
+    """argparse type for a path argument (kept as typed)."""
+    return Path(text)
