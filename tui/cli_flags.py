@@ -65,8 +65,10 @@ def guarded(prog: str, run: Callable[[], int]) -> int:
         print(f"{prog}: error: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # `flopcards decks --json | head`: the reader left; say nothing more
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        try:  # Python would flush stdout again at exit and print the same error
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
         return 1
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=sys.stderr)

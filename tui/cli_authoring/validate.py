@@ -64,11 +64,23 @@ def default_paths(settings: Settings) -> list[Path]:
     return [BUNDLED_DIR, _bundled_template_dir(), *(d for d in settings.deck_dirs if d.exists())]
 
 
-def _template_problems(path: Path) -> list[Problem]:
+def _template_problems(path: Path, owners: dict[str, Path]) -> list[Problem]:
+    """A template's problems, including an id already used by a bundled (or earlier) template."""
     from drills.catalog import load_catalog
-    from drills.loader import load_file
+    from drills.loader import BUNDLED_DIR, load_file
 
-    _, found = load_file(path, load_catalog(), sweep=True)
+    if not owners:  # bundled template ids, unless that template is itself being validated
+        owners.update({"": path})
+        for bundled in sorted(BUNDLED_DIR.glob("*.yaml")):
+            compiled, _ = load_file(bundled, load_catalog())
+            if compiled is not None:
+                owners.setdefault(compiled.spec.id, bundled)
+    compiled, found = load_file(path, load_catalog(), sweep=True)
+    if compiled is not None:
+        owner = owners.setdefault(compiled.spec.id, path)
+        if owner.resolve() != path.resolve():
+            message = f"template id '{compiled.spec.id}' is already used by {owner}; rename one of them"
+            found = [*found, Problem(str(path), 1, 1, message)]
     return list(found)
 
 
@@ -92,9 +104,10 @@ def validate_paths(paths: Iterable[Path]) -> tuple[list[Problem], int]:
 
     files, problems = expand(paths)
     owners = _bundled_owners(files)
+    template_owners: dict[str, Path] = {}
     for path in files:
         if is_template(path):
-            problems += _template_problems(path)
+            problems += _template_problems(path, template_owners)
             continue
         deck, found, at = read_deck(path, lint=True)
         problems += found
