@@ -24,7 +24,15 @@ from drills.schema import (
     Template,
 )
 from drills.template_checks import Problem, check_values, format_problems, problem_at, space_problems
-from engine.yamlpos import PositionedYaml, YamlError, describe_path, load_yaml, quiet_gc, read_bounded, walk_yaml
+from engine.yamlpos import (
+    PositionedYaml,
+    YamlError,
+    describe_path,
+    load_yaml,
+    quiet_gc,
+    read_bounded,
+    walk_yaml,
+)
 
 BUNDLED_DIR = Path(__file__).with_name("templates")
 DRILL_SUFFIX = ".drill.yaml"

@@ -126,7 +126,7 @@ def check_values(t: CompiledTemplate, doc: PositionedYaml | None, name: str) -> 
                 message = f"formula '{formula.text}' fails for {_given(values)}: {exc}"
                 failed.setdefault(loc, problem_at(doc, name, loc, message))
                 break
-            step = t.steps[loc[1]][0] if loc[0] == "steps" else None
+            step = t.steps[int(loc[1])][0] if loc[0] == "steps" else None
             if step is not None and step.name:
                 env[step.name] = value
     if accepted == 0 and not failed:

@@ -75,7 +75,7 @@ def power(b: Number, e: Number) -> Number:
     if isinstance(b, Fraction) and whole and exact_power_ok(b, int(e)):
         return b ** int(e)
     if isinstance(b, float) and isinstance(e, float):
-        return b**e  # O(1) in floating point; overflow is an OverflowError
+        return float(b**e)  # O(1) in floating point; overflow is an OverflowError
     if b < 0 and not whole and not (isinstance(e, float) and e.is_integer()):
         raise ValueError("negative number to a fractional power")
     sign = -1.0 if b < 0 and int(e) % 2 else 1.0

@@ -171,13 +171,13 @@ def load_yaml(text: str | bytes, filename: str) -> PositionedYaml:
         return out
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
-        raise YamlError(Problem(filename, line, col, _syntax_message(error, text))) from error
+        at_line, at_col = (mark.line + 1, mark.column + 1) if mark else (1, None)
+        raise YamlError(Problem(filename, at_line, at_col, _syntax_message(error, text))) from error
     except yaml.reader.ReaderError as error:  # NUL, DEL and other control characters
-        line, col = _offset_position(text, error.position)
+        row, column = _offset_position(text, error.position)
         what = f"character #x{error.character:04x}" if isinstance(error.character, int) else "character"
         message = f"{what} is not allowed in YAML (control characters are not text)"
-        raise YamlError(Problem(filename, line, col, message)) from error
+        raise YamlError(Problem(filename, row, column, message)) from error
     except yaml.YAMLError as error:
         message = " ".join(str(error).split())
         raise YamlError(Problem(filename, 1, None, f"YAML syntax: {message}")) from error

@@ -190,8 +190,9 @@ def too_deep(text: str) -> tuple[int, int] | None:
         for event in yaml.parse(text, Loader=Loader):
             if isinstance(event, yaml.CollectionStartEvent):
                 depth += 1
-                if depth > MAX_DEPTH:
-                    return event.start_mark.line + 1, event.start_mark.column + 1
+                mark = event.start_mark
+                if depth > MAX_DEPTH and mark is not None:
+                    return mark.line + 1, mark.column + 1
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
     except yaml.YAMLError:

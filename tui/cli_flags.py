@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -65,10 +66,8 @@ def guarded(prog: str, run: Callable[[], int]) -> int:
         print(f"{prog}: error: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # `flopcards decks --json | head`: the reader left; say nothing more
-        try:  # Python would flush stdout again at exit and print the same error
+        with contextlib.suppress(OSError, ValueError):  # else Python's exit flush fails the same way
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
         return 1
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=sys.stderr)

@@ -52,4 +52,5 @@ def test_not_a_database_is_refused_with_a_message(tmp_path: Path) -> None:
 
 def test_negative_limit_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--new-per-day", "-1"]) == 2
-    assert capsys.readouterr().err.strip() == "flopcards: error: --new-per-day must be a whole number 0-10000, not -1"
+    message = "flopcards: error: --new-per-day must be a whole number 0-10000, not -1"
+    assert capsys.readouterr().err.strip() == message
