@@ -11,6 +11,7 @@ from pydantic import ValidationError
 from cards.checks import deck_errors
 from cards.problems import sort_problems, validation_problems
 from cards.schema import Card, Deck
+from engine import budget
 from engine.yamlpos import (
     MAX_WALK_ENTRIES,
     Position,
@@ -27,6 +28,8 @@ BUNDLED_DIR = Path(__file__).with_name("decks")
 DRILL_SUFFIX = ".drill.yaml"
 """Files ending so are drill templates, not decks."""
 YAML_SUFFIXES = (".yaml", ".yml")
+LOAD_SECONDS = 3.0
+"""Time budget of one deck file when the app loads decks; a slower deck is skipped with a problem."""
 
 
 @dataclass(frozen=True)
@@ -105,9 +108,13 @@ def read_deck(path: Path, *, lint: bool = False) -> tuple[Deck | None, list[Prob
     with quiet_gc():  # a big YAML node tree is alive meanwhile: collections would walk it repeatedly
         try:
             doc = read_yaml_file(path)
+            budget.check_time()
+            deck, problems = parse_deck(doc, str(path), lint=lint)
         except YamlError as error:
             return None, [error.problem], None
-        deck, problems = parse_deck(doc, str(path), lint=lint)
+        except budget.OutOfTime:
+            message = f"took longer than {LOAD_SECONDS:g} s to load; skipped (run `flopcards validate` on it)"
+            return None, [Problem(str(path), 1, None, message)], None
         id_position = doc.position(("id",))
         del doc  # freed by reference counting before the collector is back
     return deck, problems, id_position
@@ -148,7 +155,8 @@ def load_collection(folders: Iterable[Path] = (), *, include_bundled: bool = Tru
         if path.resolve() in seen:  # the same folder configured twice
             continue
         seen.add(path.resolve())
-        deck, found, at = read_deck(path)
+        with budget.time_limit(LOAD_SECONDS):
+            deck, found, at = read_deck(path)
         problems += [p for p in found if p.is_error]
         if deck is None:
             continue

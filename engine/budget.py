@@ -10,6 +10,10 @@ the logarithm, and refused with TOO_LARGE when its magnitude is beyond 10^±MAX_
 from __future__ import annotations
 
 import math
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from fractions import Fraction
 
 MAX_BITS = 1500
@@ -23,6 +27,30 @@ Number = Fraction | float
 
 class BudgetError(ArithmeticError):
     """An operation would exceed the evaluation budget; refused before any work was done."""
+
+
+class OutOfTime(BudgetError):
+    """The time limit of the surrounding `time_limit` block has passed (checked between evaluations)."""
+
+
+_DEADLINE: ContextVar[float | None] = ContextVar("flopcards_deadline", default=None)
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Within this block (in this thread), `check_time` raises OutOfTime once `seconds` have passed."""
+    token = _DEADLINE.set(time.monotonic() + seconds)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
+def check_time() -> None:
+    """Raise OutOfTime when past the current time limit; free when there is none."""
+    deadline = _DEADLINE.get()
+    if deadline is not None and time.monotonic() > deadline:
+        raise OutOfTime("took longer than its time budget")
 
 
 def log10_abs(v: Number) -> float:

@@ -70,6 +70,7 @@ class Formula:
         return out
 
     def evaluate_exact(self, values: Mapping[str, int | float | Fraction] = {}) -> Number:
+        budget.check_time()  # a whole deck's checks have a time budget at load (no-op otherwise)
         env: dict[str, Number] = {}
         for name in self.names:
             if name not in values:

@@ -22,7 +22,10 @@ class FlopcardsApp(App[None]):
 
     CSS_PATH = Path(__file__).with_name("flopcards.tcss")
     TITLE = "flopcards"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "quit", "Quit", show=False),  # also while decks load; an input may still copy
+    ]
 
     def __init__(self, config: AppConfig) -> None:
         super().__init__()

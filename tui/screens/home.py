@@ -83,8 +83,11 @@ class HomeScreen(Screen[None]):
         banner = self.query_one("#banner", Static)
         banner.display = bool(problems)
         if problems:
+            settings = bool(services.config.settings_problems)  # listed first: say what they are
             more = f" (+{len(problems) - 1} more; run `flopcards validate`)" if len(problems) > 1 else ""
-            banner.update(f"Skipped a deck with problems: {problems[0]}{more}")
+            more = " (run `flopcards validate --settings`)" if settings and not more else more
+            what = "Settings file problem" if settings else "Skipped a deck with problems"
+            banner.update(f"{what}: {problems[0]}{more}")
 
     def _selected_deck(self) -> str | None:
         table = self.query_one("#decks", DataTable)

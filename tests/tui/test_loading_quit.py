@@ -1,0 +1,60 @@
+"""The loading screen can always be left, and a deck over its load-time budget is skipped, named on screen."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from textual.widgets import Static
+
+import cards.loader
+import tui.services
+
+
+@pytest.mark.parametrize("key", ["q", "ctrl+q", "ctrl+c"])
+async def test_quit_while_decks_load(make_app, monkeypatch: pytest.MonkeyPatch, key: str) -> None:
+    release = threading.Event()
+    real = tui.services.load_services
+
+    def slow(config):  # a load that never finishes on its own
+        release.wait(30)
+        return real(config)
+
+    monkeypatch.setattr(tui.services, "load_services", slow)
+    app = make_app()
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert "Opening your decks" in str(app.screen.query_one("#totals", Static).render())
+            await pilot.press(key)
+            await pilot.pause()
+            assert not app.is_running
+    finally:
+        release.set()
+
+
+async def test_deck_over_its_time_budget_is_skipped_and_named(
+    make_app, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cards.loader, "LOAD_SECONDS", 0.0)
+    app = make_app()
+    async with app.run_test(size=(120, 30)) as pilot:
+        await app.loaded.wait()
+        await pilot.pause()
+        banner = str(app.screen.query_one("#banner", Static).render())
+        assert "took longer than 0 s to load; skipped" in banner and ".yaml" in banner
+
+
+async def test_settings_problem_is_named_as_one(make_app) -> None:
+    from dataclasses import replace
+
+    from engine.problems import Problem
+
+    app = make_app()
+    app.config = replace(app.config, settings_problems=(Problem("s.toml", 2, None, "'x' is bad"),))
+    async with app.run_test(size=(120, 30)) as pilot:
+        await app.loaded.wait()
+        await pilot.pause()
+        banner = str(app.screen.query_one("#banner", Static).render())
+        assert banner.startswith("Settings file problem: s.toml:2: error: 'x' is bad")
+        assert "validate --settings" in banner
