@@ -5,17 +5,18 @@ from __future__ import annotations
 import csv
 import hashlib
 import html
+import itertools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from pydantic import ValidationError
 
 from cards.schema import Card, Deck
 
 MAX_IMPORT_BYTES = 20_000_000
-MAX_IMPORT_ROWS = 50_000
+MAX_IMPORT_ROWS = 20_000
 MAX_CELL_CHARS = 20_000
 _SEPARATORS = {"tab": "\t", "comma": ",", "semicolon": ";", "pipe": "|", "space": " ", "colon": ":"}
 _FRONT_NAMES = {"front", "question", "q", "text"}
@@ -77,17 +78,17 @@ def _is_header(cells: list[str]) -> bool:
     return bool(found & _FRONT_NAMES) and bool(found & _BACK_NAMES) and found <= known
 
 
-def _directives(lines: list[str]) -> tuple[dict[str, str], int]:
-    """Anki's `#key:value` header lines, and how many lines they take."""
+def _directives(handle: TextIO) -> tuple[dict[str, str], int, str]:
+    """Anki's `#key:value` header lines, how many lines they take, and the first line after them."""
     found: dict[str, str] = {}
     count = 0
-    for line in lines:
+    while True:
+        line = handle.readline(MAX_CELL_CHARS)
         match = re.match(r"#\s*([a-z ]+?)\s*:(.*)$", line.rstrip("\r\n"), re.IGNORECASE)
-        if not match:
-            break
+        if not match or count >= 100:
+            return found, count, line
         found[match.group(1).lower()] = match.group(2).strip()
         count += 1
-    return found, count
 
 
 def _separator(value: str | None, path: Path) -> str:
@@ -102,29 +103,36 @@ def _column(settings: dict[str, str], name: str) -> int | None:
 
 
 def read_table(path: Path) -> Table:
-    """Parse the file; raises CsvImportError only when it cannot be read at all."""
+    """Parse the file, streaming (memory bounded by the rows kept); CsvImportError when it cannot."""
     try:
         if path.stat().st_size > MAX_IMPORT_BYTES:
-            raise CsvImportError(f"{path}: larger than {MAX_IMPORT_BYTES} bytes")
-        text = path.read_text(encoding="utf-8-sig")
+            raise CsvImportError(f"{path}: larger than {MAX_IMPORT_BYTES:,} bytes")
+        with path.open(encoding="utf-8-sig", newline="") as handle:
+            return _read_table(handle, path)
     except (OSError, UnicodeDecodeError) as error:
-        raise CsvImportError(f"{path}: cannot read: {error}") from error
-    lines = text.splitlines(keepends=True)
-    settings, skip = _directives(lines)
+        raise CsvImportError(f"{path}: cannot read: {' '.join(str(error).split())[:160]}") from None
+
+
+def _read_table(handle: TextIO, path: Path) -> Table:
+    settings, skip, first = _directives(handle)
     sep = _separator(settings.get("separator"), path)
     is_html = settings.get("html", "false").lower() == "true"
     reserved = {c for c in (_column(settings, n) for n in ("guid", "notetype", "deck")) if c is not None}
     tags_col = _column(settings, "tags")
     names = [n.strip().lower() for n in settings["columns"].split(sep)] if "columns" in settings else None
     table = Table(deck_name=settings.get("deck"))
-    reader = csv.reader(lines[skip:], delimiter=sep)
+    try:
+        reader = csv.reader(itertools.chain([first], handle), delimiter=sep)
+    except (csv.Error, TypeError) as error:
+        raise CsvImportError(f"{path}:1: separator {sep!r} cannot be used: {error}") from None
     try:
         _read_rows(reader, table, names, skip, reserved, tags_col, is_html)
+    except CsvImportError as error:
+        raise CsvImportError(f"{path}:{skip + reader.line_num}: {error}") from None
     except csv.Error as error:
         where = f"{path}:{skip + reader.line_num}"
-        raise CsvImportError(
-            f"{where}: {error} (is a quote left open, or a cell over 131,072 characters?)"
-        ) from None
+        hint = " (is a quote left open, or a cell over 131,072 characters?)" if "field" in str(error) else ""
+        raise CsvImportError(f"{where}: {error}{hint}") from None
     if not table.rows:
         raise CsvImportError(f"{path}: no cards found (expected columns front, back, tags)")
     return table
@@ -198,6 +206,7 @@ def merge(
 ) -> Merge:
     """Apply the rows to the deck: same front -> same id -> updated in place, never duplicated."""
     cards: dict[str, Card] = {c.id: c for c in existing.cards} if existing else {}
+    before = dict(cards)
     order = list(cards)
     touched: dict[str, str] = {}
     repeated: list[int] = []
@@ -213,13 +222,15 @@ def merge(
             if old is None
             else old.model_copy(update={"front": row.front, "back": row.back, "tags": tags or old.tags})
         )
-        if old is None:
+        if cid not in cards:
             order.append(cid)
-            added += 1
-        elif cid not in touched:
-            updated, unchanged = (updated + 1, unchanged) if new != old else (updated, unchanged + 1)
         cards[cid] = new
         touched[cid] = row.front
+    for cid in touched:  # counted on the final cards: a repeated row is one card, not an update
+        old = before.get(cid)
+        added += old is None
+        updated += old is not None and cards[cid] != old
+        unchanged += old is not None and cards[cid] == old
     kept = sum(1 for cid in cards if cid not in touched)
     base = existing or Deck(id=deck_id, title=title, description="Imported cards.")
     deck = base.model_copy(update={"cards": [cards[cid] for cid in order]})

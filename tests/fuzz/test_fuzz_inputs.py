@@ -181,3 +181,34 @@ def test_csv_reads_or_refuses(
         assert "\n" not in str(error)
         return
     assert table.rows
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    rows=st.lists(
+        st.tuples(st.text(min_size=1, max_size=20), st.text(min_size=1, max_size=20), st.text(max_size=10)),
+        min_size=1,
+        max_size=5,
+    )
+)
+def test_imported_deck_validates_and_reimport_is_honest(
+    tmp_path_factory: object, rows: list[tuple[str, str, str]]
+) -> None:
+    import csv
+
+    from cards.csv_import import merge
+    from cards.yamlwrite import deck_text
+
+    folder = Path(str(tmp_path_factory.mktemp("i")))  # type: ignore[attr-defined]
+    with (folder / "a.csv").open("w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([("front", "back", "tags"), *rows])
+    try:
+        table = read_table(folder / "a.csv")
+    except CsvImportError:
+        return
+    first = merge(None, table, deck_id="x", title="X")
+    (folder / "x.yaml").write_text(deck_text(first.deck, header="h"), encoding="utf-8")
+    deck, problems = load_deck_file(folder / "x.yaml")
+    assert deck is not None, [str(p) for p in problems]
+    again = merge(deck, table, deck_id="x", title="X")
+    assert (again.added, again.updated, again.unchanged) == (0, 0, len(first.deck.cards))
