@@ -7,7 +7,6 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import NoReturn
 
 from engine.settings import INT_RANGES, db_problem, deck_dir_problem
@@ -73,10 +72,15 @@ def guarded(prog: str, run: Callable[[], int]) -> int:
         print(f"{prog}: interrupted", file=sys.stderr)
         return 130
     except (OSError, MemoryError, RecursionError) as error:
-        print(f"{prog}: error: {type(error).__name__}: {str(error)[:200]}", file=sys.stderr)
+        print(f"{prog}: error: {type(error).__name__}: {one_line(error)}", file=sys.stderr)
+        return 1
+    except Exception as error:  # a bug: still one line, never a traceback, and a way to report it
+        print(
+            f"{prog}: internal error: {type(error).__name__}: {one_line(error)} (please report)",
+            file=sys.stderr,
+        )
         return 1
 
 
-def existing_file(text: str) -> Path:
-    """argparse type for a path argument (kept as typed)."""
-    return Path(text)
+def one_line(error: BaseException) -> str:
+    return " ".join(str(error).split())[:200]
