@@ -58,7 +58,10 @@ def format_value(value: Value, spec: str | None = None) -> str:
     if isinstance(value, str):
         return value
     if spec:
-        return format(value, spec)
+        try:
+            return format(value, spec)
+        except (ValueError, TypeError):  # '{a:d}' met 2.5: shown plainly (validate reports the spec)
+            pass
     if float(value).is_integer() and abs(value) < 1e15:
         return f"{int(value):,}"
     return f"{value:.6g}"

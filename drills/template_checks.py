@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from drills.compile import CompiledTemplate
-from drills.render import format_value, placeholders
+from drills.render import placeholders
 from drills.schema import ChoiceParam, DerivedParam, RangeParam, Template
 from engine import problems
 from engine.formula import FormulaError
@@ -92,6 +92,7 @@ def check_values(t: CompiledTemplate, doc: PositionedYaml | None, name: str) -> 
     """Evaluate every formula over many drawn parameter values; report each formula that fails."""
     failed: dict[tuple[Any, ...], Problem] = {}
     accepted = 0
+    formatted = _formatted(t)
     per_draw = 1 + len(t.derived) + len(t.constraints) + len(t.steps)
     for values in itertools.islice(_combinations(t), max(1, min(400, SWEEP_EVALUATIONS // per_draw))):
         env = _numeric(values)
@@ -116,6 +117,10 @@ def check_values(t: CompiledTemplate, doc: PositionedYaml | None, name: str) -> 
         if rejected:
             continue
         accepted += 1
+        for loc, ref, fmt in formatted:
+            why = _format_failure(ref, fmt, env.get(ref, 1)) if loc not in failed else None
+            if why:
+                failed[loc] = problem_at(doc, name, loc, f"{why} (with {_given(values)})")
         for loc, formula in [
             *((("steps", i, "formula"), f) for i, (_, f) in enumerate(t.steps)),
             (("answer", "formula"), t.answer),
@@ -162,8 +167,38 @@ def space_problems(spec: Template, doc: PositionedYaml, name: str) -> list[Probl
     return []
 
 
+def _as_drawn(v: Any) -> Any:
+    """A value as the generator shows it: whole floats become ints (8.0 -> 8)."""
+    return int(v) if isinstance(v, float) and v.is_integer() else v
+
+
+def _formatted(t: CompiledTemplate) -> list[tuple[tuple[Any, ...], str, str]]:
+    """(location, param, format spec) of every formatted numeric placeholder."""
+    texts = [
+        (("prompt",), t.spec.prompt),
+        *((("conventions", i), c) for i, c in enumerate(t.spec.conventions)),
+    ]
+    return [
+        (loc, ref, fmt)
+        for loc, text in texts
+        for ref, fmt in placeholders(text)
+        if fmt and ref not in t.text_names
+    ]
+
+
+def _format_failure(ref: str, fmt: str, value: Any) -> str | None:
+    if any(int(n) > MAX_FORMAT_WIDTH for n in re.findall(r"\d+", fmt)):
+        return f"'{{{ref}:{fmt}}}': width or precision over {MAX_FORMAT_WIDTH}"
+    try:
+        format(_as_drawn(value), fmt)
+    except (ValueError, TypeError) as exc:
+        return f"'{{{ref}:{fmt}}}' cannot format {ref}={_as_drawn(value)!r}: {exc}"
+    return None
+
+
 def format_problems(t: CompiledTemplate, doc: PositionedYaml | None, name: str) -> list[Problem]:
-    """`{a:d}` with a value it cannot format, or an absurd width/precision, found before any drill."""
+    """`{a:d}` with a drawn value it cannot format, or an absurd width, found at load (derived
+    params are checked on their computed values by `check_values`)."""
     samples: dict[str, list[Any]] = {}
     for d in t.draws:
         if d.kind == "catalog":
@@ -171,28 +206,10 @@ def format_problems(t: CompiledTemplate, doc: PositionedYaml | None, name: str) 
                 samples[param] = [getattr(e, f) for e in d.choices[:50]]
         else:
             values = [v for _, v in d.choices] if d.kind == "options" else list(d.choices)
-            samples[d.name] = list({type(v): v for v in values}.values())  # one value of each type
+            samples[d.name] = list({type(_as_drawn(v)): v for v in values}.values())  # one of each type
     out: list[Problem] = []
-    texts = [
-        (("prompt",), t.spec.prompt),
-        *((("conventions", i), c) for i, c in enumerate(t.spec.conventions)),
-    ]
-    for loc, text in texts:
-        for ref, fmt in placeholders(text):
-            if not fmt or ref in t.text_names:
-                continue
-            if any(int(n) > MAX_FORMAT_WIDTH for n in re.findall(r"\d+", fmt)):
-                out.append(
-                    problem_at(
-                        doc, name, loc, f"'{{{ref}:{fmt}}}': width or precision over {MAX_FORMAT_WIDTH}"
-                    )
-                )
-                continue
-            for value in samples.get(ref, [1.5]):  # formulas give floats
-                try:
-                    format_value(value, fmt)
-                except (ValueError, TypeError) as exc:
-                    message = f"'{{{ref}:{fmt}}}' cannot format {ref}={value!r}: {exc}"
-                    out.append(problem_at(doc, name, loc, message))
-                    break
+    for loc, ref, fmt in _formatted(t):
+        why = next(filter(None, (_format_failure(ref, fmt, v) for v in samples.get(ref, [1]))), None)
+        if why:
+            out.append(problem_at(doc, name, loc, why))
     return out

@@ -195,3 +195,17 @@ def test_unchanged_reimport_counts_nothing_updated(
     assert main(["import", str(path)]) == 0
     assert "0 new cards, 0 updated, 1 unchanged" in capsys.readouterr().out
     assert load_collection([tmp_path / "home" / "decks"], include_bundled=False).problems == []
+
+
+def test_format_spec_on_a_fractional_derived_value_is_found_by_the_sweep(tmp_path: Path) -> None:
+    text = TEMPLATE.replace("{serial}%", "{serial}% ({frac:d})").replace(
+        "params:\n", 'params:\n  frac: {formula: "serial / 7"}\n'
+    )
+    problems = _template(tmp_path, text)
+    assert any("cannot format frac=" in p and "with serial=" in p for p in problems), problems
+
+
+def test_a_bad_format_spec_never_crashes_a_drill() -> None:
+    from drills.render import render
+
+    assert render("x is {a:d}", {"a": 2.5}) == "x is 2.5"
