@@ -105,6 +105,8 @@ def _column(settings: dict[str, str], name: str) -> int | None:
 def read_table(path: Path) -> Table:
     """Parse the file, streaming (memory bounded by the rows kept); CsvImportError when it cannot."""
     try:
+        if not path.is_file():
+            raise CsvImportError(f"{path}: not a regular file")
         if path.stat().st_size > MAX_IMPORT_BYTES:
             raise CsvImportError(f"{path}: larger than {MAX_IMPORT_BYTES:,} bytes")
         with path.open(encoding="utf-8-sig", newline="") as handle:

@@ -200,6 +200,8 @@ def read_bounded(path: Path, limit: int) -> bytes:
 
     Raises OSError (unreadable) or ValueError (larger than `limit`).
     """
+    if not path.is_file():  # a FIFO or a device would block or never end
+        raise ValueError("not a regular file")
     if path.stat().st_size > limit:
         raise ValueError(f"file is larger than {limit:,} bytes")
     with path.open("rb") as handle:

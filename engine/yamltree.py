@@ -63,7 +63,8 @@ class Builder:
         if id(node) in self.memo:  # an alias: the same object, as PyYAML does
             return self.memo[id(node)]
         if depth > MAX_DEPTH:
-            raise ValueError(f"nesting deeper than {MAX_DEPTH} levels")
+            message = f"nested deeper than {MAX_DEPTH} levels"
+            raise yaml.constructor.ConstructorError(None, None, message, node.start_mark)
         if kind is yaml.SequenceNode and node.tag == _SEQ:
             items: list[Any] = []
             self.memo[id(node)] = items

@@ -72,7 +72,7 @@ def build_parser() -> Parser:
 
 
 def resolve_settings(args: argparse.Namespace):  # -> tuple[Settings, list[Problem]]
-    from engine.settings import load_settings
+    from engine.settings import DB_ENV, db_problem, load_settings
 
     check_flags(args)
     if args.settings is not None and not args.settings.is_file():
@@ -86,6 +86,9 @@ def resolve_settings(args: argparse.Namespace):  # -> tuple[Settings, list[Probl
     )
     if args.decks:
         settings = settings.with_overrides(deck_dirs=(*settings.deck_dirs, *args.decks))
+    problem = None if args.db else db_problem(settings.db)
+    if problem:  # from $FLOPCARDS_DB (the settings file's db was checked when read)
+        raise UsageError(f"{DB_ENV}: {problem}")
     return settings, problems
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from engine.problems import Problem
 from engine.settings import Settings
-from engine.yamlpos import MAX_WALK_ENTRIES, walk_yaml
+from engine.yamlpos import MAX_WALK_ENTRIES, read_bounded, walk_yaml
 from tui.cli_authoring import plural, print_problems
 from tui.cli_flags import Parser
 
@@ -31,8 +31,8 @@ def is_template(path: Path) -> bool:
     if path.name.endswith(DRILL_SUFFIX) or path.resolve().parent == _bundled_template_dir().resolve():
         return True
     try:
-        head = path.read_text(encoding="utf-8", errors="replace")[:200_000]
-    except OSError:
+        head = read_bounded(path, 200_000).decode("utf-8", errors="replace")
+    except (OSError, ValueError):
         return False
     return len(set(_TEMPLATE_KEYS.findall(head))) == 2 and not _DECK_KEYS.search(head)
 
