@@ -209,3 +209,34 @@ def test_a_bad_format_spec_never_crashes_a_drill() -> None:
     from drills.render import render
 
     assert render("x is {a:d}", {"a": 2.5}) == "x is 2.5"
+
+
+def test_fifo_is_refused_not_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    fifo = tmp_path / "deck.yaml"
+    os.mkfifo(fifo)
+    assert main(["validate", str(fifo)]) == 1
+    assert f"{fifo}:1: error: not a regular file" in capsys.readouterr().out
+
+
+def test_db_from_the_environment_is_checked(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("FLOPCARDS_DB", "notaurl://x")
+    assert main(["decks"]) == 2
+    assert "FLOPCARDS_DB: 'notaurl://x' is not a SQLite path" in capsys.readouterr().err
+
+
+def test_deck_folder_walk_has_a_budget(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cards.loader
+    import engine.yamlpos
+
+    for i in range(30):
+        (tmp_path / f"n{i}.txt").write_text("x")
+    monkeypatch.setattr(engine.yamlpos, "MAX_WALK_ENTRIES", 10)
+    monkeypatch.setattr(cards.loader, "MAX_WALK_ENTRIES", 10)
+    collection = load_collection([tmp_path], include_bundled=False)
+    assert [p.message for p in collection.problems] == [
+        "more than 10 files and folders here; only those seen were read"
+    ]
