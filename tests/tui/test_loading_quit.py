@@ -58,3 +58,19 @@ async def test_settings_problem_is_named_as_one(make_app) -> None:
         banner = str(app.screen.query_one("#banner", Static).render())
         assert banner.startswith("Settings file problem: s.toml:2: error: 'x' is bad")
         assert "validate --settings" in banner
+
+
+async def test_app_opens_over_hostile_deck_files(make_app, tmp_path) -> None:
+    (tmp_path / "cycle.yaml").write_text("id: y\ncards: &a [*a]\n", encoding="utf-8")
+    (tmp_path / "cycle.drill.yaml").write_text("id: x\nparams: &a [*a]\n", encoding="utf-8")
+    template = (cards.loader.Path(__file__).parents[2] / "drills" / "templates" / "amdahl.yaml").read_text()
+    many = "".join(f"  p{i}: {{range: [0, 100000], step: 1}}\n" for i in range(1000))
+    (tmp_path / "many.drill.yaml").write_text(template.replace("params:\n", "params:\n" + many))
+    nan = template.replace("choice: [0.5, 1, 2, 3, 5, 10, 20]", "range: [.nan, .nan], step: 1")
+    (tmp_path / "nan.drill.yaml").write_text(nan)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(160, 30)) as pilot:
+        await app.loaded.wait()
+        await pilot.pause()
+        banner = str(app.screen.query_one("#banner", Static).render())
+        assert "cycle.yaml:2:8: error: a YAML alias refers to a node that contains it" in banner
