@@ -53,6 +53,10 @@ class FlopcardsApp(App[None]):
         from tui.services import warm_engine
 
         warm_engine()  # still off the UI thread: sympy and pint load while the user reads the list
+        import gc
+
+        if not gc.get_freeze_count():  # once per process: their long-lived heaps leave the collector
+            gc.freeze()  # (a full collection over pint and sympy stalls an answer ~200 ms)
 
     def _loaded(self, services: Services) -> None:
         self.services = services
