@@ -82,18 +82,14 @@ def db_problem(db: str) -> str | None:
     return None
 
 
-MAX_WALK_ENTRIES = 20_000
-"""Files and folders looked at under one deck folder before giving up (no walking the whole disk)."""
-
-
 def deck_dir_problem(folder: Path) -> str | None:
-    """Why a deck folder is refused (the filesystem root or the home folder itself), else None."""
+    """Why a deck folder is refused (the filesystem root: every file on the disk), else None."""
     try:
         resolved = folder.expanduser().resolve()
     except (OSError, RuntimeError):
         return "cannot resolve this path"
-    if resolved == Path(resolved.anchor) or resolved == Path.home().resolve():
-        return "refusing to read every file under the filesystem root or the home folder; name a deck folder"
+    if resolved == Path(resolved.anchor):
+        return "refusing to read every file under the filesystem root; name a deck folder"
     return None
 
 
