@@ -93,21 +93,26 @@ def exact_power_ok(b: Fraction, e: int) -> bool:
 
 
 def power(b: Number, e: Number) -> Number:
-    """b ** e for b != 0: exact when affordable, else from logarithms; BudgetError when too large.
+    """b ** e for b != 0: exact when affordable, else in floating point; BudgetError when too large.
 
     Raises ValueError for a negative base with a fractional exponent.
     """
     if not power_magnitude_ok(b, e):
         raise BudgetError(TOO_LARGE)
-    whole = isinstance(e, Fraction) and e.denominator == 1
-    if isinstance(b, Fraction) and whole and exact_power_ok(b, int(e)):
-        return b ** int(e)
-    if isinstance(b, float) and isinstance(e, float):
-        return float(b**e)  # O(1) in floating point; overflow is an OverflowError
-    if b < 0 and not whole and not (isinstance(e, float) and e.is_integer()):
+    whole = e.denominator == 1 if isinstance(e, Fraction) else float(e).is_integer()
+    if b < 0 and not whole:
         raise ValueError("negative number to a fractional power")
+    if isinstance(b, Fraction) and isinstance(e, Fraction) and whole and exact_power_ok(b, int(e)):
+        return b ** int(e)
+    fb = float(b) if abs(b) < 1e300 else math.inf
+    if math.isfinite(fb) and abs(abs(fb) - 1) > 1e-6:  # float(b) keeps b's precision: plain float power
+        try:  # |e| <= about 1e9 here (the magnitude check), so float(e) is exact enough
+            return float(fb ** float(e))
+        except OverflowError:
+            raise BudgetError(TOO_LARGE) from None
+    # b near 1 (float(b) would lose it: 1 + 1e-300 is 1.0) or beyond a float: from ln|b|, exactly
+    # multiplied by e (which may not fit a float; the magnitude check bounds the product to ~921)
     sign = -1.0 if b < 0 and int(e) % 2 else 1.0
-    # exact product: e may not fit a float, but the magnitude check bounds e * ln|b| to about 921
     ln = float(Fraction(e) * Fraction(_ln_abs(b)))
     if ln > 709.0:  # beyond a float: only an exact value could hold it, and that is over budget
         raise BudgetError(TOO_LARGE)
