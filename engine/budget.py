@@ -104,7 +104,7 @@ def power(b: Number, e: Number) -> Number:
         raise ValueError("negative number to a fractional power")
     if isinstance(b, Fraction) and isinstance(e, Fraction) and whole and exact_power_ok(b, int(e)):
         return b ** int(e)
-    fb = float(b) if abs(b) < 1e300 else math.inf
+    fb = float(b) if log10_abs(b) < 300 else math.inf
     if math.isfinite(fb) and abs(abs(fb) - 1) > 1e-6:  # float(b) keeps b's precision: plain float power
         try:  # |e| <= about 1e9 here (the magnitude check), so float(e) is exact enough
             return float(fb ** float(e))
