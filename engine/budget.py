@@ -89,7 +89,7 @@ def exact_power_ok(b: Fraction, e: int) -> bool:
     """The exact result of b ** e fits MAX_BITS (its bit length is at most |e| times the base's)."""
     if e.bit_length() > MAX_BITS:
         return False
-    return abs(e) * max(b.numerator.bit_length(), b.denominator.bit_length()) <= MAX_BITS
+    return abs(e) * max(math.log2(abs(b.numerator) or 1), math.log2(b.denominator)) <= MAX_BITS
 
 
 def power(b: Number, e: Number) -> Number:
