@@ -86,7 +86,7 @@ def power_magnitude_ok(b: Number, e: Number) -> bool:
 
 
 def exact_power_ok(b: Fraction, e: int) -> bool:
-    """The exact result of b ** e fits MAX_BITS (its bit length is at most |e| times the base's)."""
+    """The exact result of b ** e fits MAX_BITS (about |e| * log2 of its numerator or denominator)."""
     if e.bit_length() > MAX_BITS:
         return False
     return abs(e) * max(math.log2(abs(b.numerator) or 1), math.log2(b.denominator)) <= MAX_BITS
