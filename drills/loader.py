@@ -197,6 +197,20 @@ def check_values(t: CompiledTemplate, doc: PositionedYaml | None, name: str) -> 
     return list(failed.values())
 
 
+def _feasibility(t: CompiledTemplate, doc: PositionedYaml | None, name: str) -> list[Problem]:
+    """A template whose constraints hold for under 5% of random draws is reported (never for 0)."""
+    from drills.generator import MIN_ACCEPTANCE, acceptance_rate
+
+    if not t.constraints:
+        return []
+    rate = acceptance_rate(t)
+    if rate >= MIN_ACCEPTANCE:
+        return []
+    what = "never hold" if rate == 0 else f"hold for only {rate:.1%} of draws"
+    message = f"the constraints {what} (at least {MIN_ACCEPTANCE:.0%} needed): widen the draws"
+    return [_at(doc, name, ("constraints",), message)]
+
+
 def load_file(
     path: Path, catalog: Catalog, *, sweep: bool = False
 ) -> tuple[CompiledTemplate | None, list[Problem]]:
@@ -231,6 +245,7 @@ def load_file(
             return None, [*found, _at(doc, name, exc.loc, str(exc))]
         if sweep:
             found += check_values(compiled, doc, name)
+            found += _feasibility(compiled, doc, name)
     return (None if found else compiled), found
 
 
