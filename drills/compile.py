@@ -90,7 +90,7 @@ def _catalog_draw(name: str, p: CatalogParam, catalog: Catalog) -> Draw:
     entries = [
         e
         for e in entries
-        if all(field_value(e, k) == v for k, v in p.where.items())
+        if all(field_value(e, k) in (v if isinstance(v, list) else [v]) for k, v in p.where.items())
         and all(field_value(e, f) is not None for f in p.fields.values())
     ]
     if not entries:

@@ -29,8 +29,9 @@ class CatalogParam(_Strict):
     ids: list[Slug] | None = Field(
         default=None, description="Only draw among these entry ids (default: every entry)."
     )
-    where: dict[str, int | float | str] = Field(
-        default_factory=dict, description="Only draw entries whose fields equal these values."
+    where: dict[str, int | float | str | list[int | float | str]] = Field(
+        default_factory=dict,
+        description="Only draw entries whose fields equal these values (a list: any of them).",
     )
     fields: dict[Name, str] = Field(
         default_factory=dict,
