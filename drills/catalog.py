@@ -49,7 +49,8 @@ class ModelEntry(_Entry):
     kv_lora_rank: Count | None = Field(default=None, description="MLA: cached latent per token per layer.")
     qk_rope_head_dim: Count | None = Field(default=None, description="MLA: decoupled RoPE key, cached.")
     kv_per_layer: Count | None = Field(
-        default=None, description="Values cached per token per layer (derived: 2 x kv_heads x head_dim, MLA: latent + rope)."
+        default=None,
+        description="Values cached per token per layer (2 x kv_heads x head_dim; MLA: latent + rope).",
     )
     window: int = Field(default=0, ge=0, description="Sliding-window size of windowed layers (0: none).")
     tied_embeddings: bool
@@ -90,16 +91,22 @@ class GpuEntry(_Entry):
         description="Scale-up link (NVLink, AMD Infinity Fabric) per GPU, per direction, GB/s (None: none).",
     )
     nvlink_gen: int = Field(ge=0, description="NVLink generation (0: none or not NVIDIA).")
-    nvlink_domain: Count = Field(description="GPUs joined by the scale-up link (8 per HGX board, 72 per NVL72).")
+    nvlink_domain: Count = Field(
+        description="GPUs joined by the scale-up link (8 per HGX board, 72 per NVL72)."
+    )
 
 
 class InterconnectEntry(_Entry):
     """A link a GPU talks over (bandwidth per direction, per GPU or port)."""
 
     bandwidth_gbs: Positive = Field(description="Per-direction bandwidth, GB/s.")
-    direction: Literal["per direction"] = Field(description="How bandwidth_gbs is counted (stated, always per direction).")
+    direction: Literal["per direction"] = Field(
+        description="How bandwidth_gbs is counted (stated, always per direction)."
+    )
     scope: Literal["intra-node", "inter-node", "host"]
-    domain: Count = Field(description="Most GPUs one ring can span at this bandwidth (NVLink domain; fabric: 100000).")
+    domain: Count = Field(
+        description="Most GPUs one ring can span at this bandwidth (NVLink domain; fabric: 100000)."
+    )
 
 
 SECTIONS: dict[str, type[_Entry]] = {

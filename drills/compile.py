@@ -238,9 +238,10 @@ def _when(spec: Template, draws: list[Draw], index: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, want in spec.measured[index].when.items():
         loc = ("measured", index, "when", name)
-        if name not in spec.params and name not in {p for d in draws for p, _ in d.fields}:
-            if not (name.endswith("_label") and name.removesuffix("_label") in spec.params):
-                raise TemplateError(f"'{name}' is not a param", loc)
+        exposed = {p for d in draws for p, _ in d.fields}
+        is_label = name.endswith("_label") and name.removesuffix("_label") in spec.params
+        if name not in spec.params and name not in exposed and not is_label:
+            raise TemplateError(f"'{name}' is not a param", loc)
         d = by_name.get(name)
         if d is not None and d.kind == "catalog":
             entry = next((e for e in d.choices if want in (e.id, e.name)), None)

@@ -155,7 +155,10 @@ class Answer(_Strict):
     unit: Unit = ""
     tolerance: float = Field(default=0.02, gt=0, lt=1, description="Relative, 0.02 = 2%.")
     close: float | None = Field(
-        default=None, gt=0, lt=1, description="Relative band graded 'close' (default: max(5 x tolerance, 10%))."
+        default=None,
+        gt=0,
+        lt=1,
+        description="Relative band graded 'close' (default: max(5 x tolerance, 10%)).",
     )
     integer: bool = Field(
         default=False, description="A count ('smallest n', GPUs): only the exact whole number is correct."
@@ -205,7 +208,9 @@ class Template(_Strict):
     answer: Answer
     steps: list[StepSpec] = Field(min_length=1)
     level: Level = Field(default="interview", description="warm-up, interview or senior.")
-    hint: str = Field(default="", description="The shape of the formula, shown on request (costs a grade step).")
+    hint: str = Field(
+        default="", description="The shape of the formula, shown on request (costs a grade step)."
+    )
     measured: list[Measured] = Field(default_factory=list)
     variety: str = Field(
         default="", description="Why this kind cannot reach 50 distinct questions in 1,000 seeds, if so."

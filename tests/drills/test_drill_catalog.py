@@ -102,7 +102,17 @@ def test_catalog_covers_the_models_and_hardware_drills_need() -> None:
         assert wanted in names
     assert any(n.startswith("Mistral-7B") for n in names)
     gpu_ids = {g.id for g in CATALOG.gpus}
-    assert {"v100", "a100-40gb", "a100-80gb", "h100-sxm", "h200", "b200", "gb300", "mi300x", "mi355x"} <= gpu_ids
+    assert {
+        "v100",
+        "a100-40gb",
+        "a100-80gb",
+        "h100-sxm",
+        "h200",
+        "b200",
+        "gb300",
+        "mi300x",
+        "mi355x",
+    } <= gpu_ids
     for wanted in ("Llama-3.1-8B", "Qwen3-8B", "Qwen3-235B-A22B", "DeepSeek-V3", "gpt-oss-120b"):
         assert wanted in names
     link_ids = {i.id for i in CATALOG.interconnects}
@@ -166,8 +176,10 @@ def test_a_bad_catalog_is_refused() -> None:
         parse_catalog("models: []\ngpus: []\ninterconnects: []\nextra: 1\n")
     text = (
         "models: []\ninterconnects: []\ngpus:\n"
-        "  - {id: x, name: X, source: 'vendor datasheet', bf16_tflops: 1, hbm_gb: 1, hbm_gbs: 1, hbm_binary: true, nvlink_gen: 0, nvlink_domain: 1}\n"
-        "  - {id: x, name: Y, source: 'vendor datasheet', bf16_tflops: 1, hbm_gb: 1, hbm_gbs: 1, hbm_binary: true, nvlink_gen: 0, nvlink_domain: 1}\n"
+        "  - {id: x, name: X, source: 'vendor datasheet', bf16_tflops: 1, hbm_gb: 1, hbm_gbs: 1,"
+        " hbm_binary: true, nvlink_gen: 0, nvlink_domain: 1}\n"
+        "  - {id: x, name: Y, source: 'vendor datasheet', bf16_tflops: 1, hbm_gb: 1, hbm_gbs: 1,"
+        " hbm_binary: true, nvlink_gen: 0, nvlink_domain: 1}\n"
     )
     with pytest.raises(ValidationError, match="duplicate"):
         parse_catalog(text)

@@ -137,9 +137,7 @@ ORACLES: dict[str, Callable[[dict[str, Any]], float]] = {
         4 * (2 * (p["t"] - 1) / p["t"]) * p["batch"] * p["seq"] * p["d_model"] * 2 / 1e6
     ),
     "roofline-intensity": lambda p: gemm_intensity(p["tokens"], p["d_model"], p["ffn_dim"]),
-    "roofline-ridge": lambda p: (
-        p["tflops"] * p["comp_eff"] * 1e12 / (p["hbm_bw"] * p["bw_eff"] * 1e9)
-    ),
+    "roofline-ridge": lambda p: p["tflops"] * p["comp_eff"] * 1e12 / (p["hbm_bw"] * p["bw_eff"] * 1e9),
     "roofline-attainable": lambda p: min(
         p["tflops"], gemm_intensity(p["tokens"], p["d_model"], p["ffn_dim"]) * p["hbm_bw"] / 1e3
     ),

@@ -195,12 +195,16 @@ NEW_ORACLES: dict[str, Callable[[dict[str, Any]], float]] = {
     ),
     "quant-scale-overhead": lambda p: m(p).params / p["group"] * BYTES[p["scale_label"]] / 1e9,
     "quant-step": lambda p: p["absmax"] / {3: 3, 4: 7, 8: 127}[p["bits"]],
-    "microscaling-size": lambda p: m(p).params
-    * {"FP8 E4M3 with a per-tensor scale": 1, "MXFP4": 0.5 + 1 / 32, "NVFP4": 0.5 + 1 / 16}[p["fmt_label"]]
-    / 1e9,
-    "checkpoint-size": lambda p: m(p).params
-    * (2 if "only" in p["part_label"] else 12 if "to resume" in p["part_label"] else 14)
-    / 1e9,
+    "microscaling-size": lambda p: (
+        m(p).params
+        * {"FP8 E4M3 with a per-tensor scale": 1, "MXFP4": 0.5 + 1 / 32, "NVFP4": 0.5 + 1 / 16}[
+            p["fmt_label"]
+        ]
+        / 1e9
+    ),
+    "checkpoint-size": lambda p: (
+        m(p).params * (2 if "only" in p["part_label"] else 12 if "to resume" in p["part_label"] else 14) / 1e9
+    ),
     "checkpoint-write-time": lambda p: m(p).params * 12 / (p["nodes"] * p["node_bw"] * 1e9),
     "training-gpu-hours": lambda p: six_nd_seconds_per_gpu(p) / 3.6e6,
     "training-cost": lambda p: six_nd_seconds_per_gpu(p) / 3600 * p["price"] / 1e6,
