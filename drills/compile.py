@@ -233,7 +233,7 @@ def compile_template(spec: Template, path: str, catalog: Catalog) -> CompiledTem
 
 
 def _when(spec: Template, draws: list[Draw], index: int) -> dict[str, Any]:
-    """A `measured` condition with each catalog id widened to (id, display name)."""
+    """A `measured` condition: catalog ids widened to (id, display name), options read by label."""
     by_name = {d.name: d for d in draws}
     out: dict[str, Any] = {}
     for name, want in spec.measured[index].when.items():
@@ -248,6 +248,10 @@ def _when(spec: Template, draws: list[Draw], index: int) -> dict[str, Any]:
             if entry is None:
                 raise TemplateError(f"'{want}' is not a choice for '{name}'", loc)
             out[name] = (entry.id, entry.name)
+        elif d is not None and d.kind == "options":  # an option is named by its label
+            if want not in dict(d.choices):
+                raise TemplateError(f"'{want}' is not an option of '{name}'", loc)
+            out[f"{name}_label"] = (want,)
         else:
             out[name] = (want,)
     return out

@@ -76,7 +76,7 @@ def kv_max_batch(p: dict[str, Any]) -> int:
 def sqrt_checkpointing(p: dict[str, Any]) -> float:
     k = round(math.sqrt(p["layers"]))
     segments = -(-p["layers"] // k)
-    return segments * p["act_gb"] / 17 + k * p["act_gb"]
+    return segments * round(p["act_gb"] * 1000 / 17) / 1000 + k * p["act_gb"]
 
 
 def launch_fraction(p: dict[str, Any]) -> float:
