@@ -145,3 +145,23 @@ def test_every_bundled_measured_note_matches_a_reachable_set_up(kind: str) -> No
         drill = generate(kind, 0, overrides=overrides)
         assert note in drill.measured
         assert "H100" in note or "DeepSeek" in note
+
+
+@pytest.mark.parametrize(
+    "kind, formula",
+    [
+        ("amdahl", "1 / (s"),
+        ("pipeline-bubble", "(p − 1)/(m + p − 1)"),
+        ("pipeline-microbatches", "(p − 1)/(m + p − 1)"),
+        ("pipeline-bubble-interleaved", "(p − 1)/m"),
+        ("specdec-tokens", "α^(γ+1)"),
+        ("allreduce-time", "2(N − 1)/N"),
+        ("allreduce-busbw", "2(N − 1)/N"),
+        ("activation-memory", "34"),
+        ("roofline-intensity", "2·M·N·K"),
+    ],
+)
+def test_conventions_fix_the_convention_without_printing_the_formula(kind: str, formula: str) -> None:
+    drill = generate(kind, 1)
+    assert not any(formula in c for c in drill.conventions), kind
+    assert formula in drill.hint or drill.hint  # the hint (which costs a grade step) may show it
