@@ -158,3 +158,10 @@ def test_serving_capacity_is_not_on_a_knife_edge() -> None:
         per_replica = math.floor(free / kv)
         assert per_replica >= 4
         assert p["tp"] * math.ceil(p["users"] / per_replica) == drill.expected, (seed, p)
+
+
+def test_no_wide_tensor_parallelism_for_small_models() -> None:
+    """TP 4-8 for a 1-13B model was unrealistic: the group must be needed for the training state."""
+    for p in draws("tp-comm-per-layer", 300):
+        states_gb = 16 * MODELS[p["model"]].params / 1e9
+        assert states_gb >= p["t"] / 2 * 80, p
