@@ -36,18 +36,44 @@ class ModelEntry(_Entry):
     heads: Count
     kv_heads: Count
     head_dim: Count
-    ffn_dim: Count
+    ffn_dim: Count = Field(description="Dense FFN width (MoE: the dense layers', or one expert's).")
     vocab: Count
+    context: Count = Field(description="Context length the model card states (tokens).")
     experts: Count = 1
     experts_per_token: Count = 1
-    attention: Literal["MHA", "GQA"]
+    shared_experts: int = Field(default=0, ge=0)
+    moe_ffn_dim: Count | None = Field(default=None, description="One expert's FFN width (default ffn_dim).")
+    dense_layers: int = Field(default=0, ge=0, description="Leading layers with a dense FFN (MoE).")
+    attention: Literal["MHA", "GQA", "MLA"]
+    q_lora_rank: Count | None = Field(default=None, description="MLA: query down-projection rank.")
+    kv_lora_rank: Count | None = Field(default=None, description="MLA: cached latent per token per layer.")
+    qk_rope_head_dim: Count | None = Field(default=None, description="MLA: decoupled RoPE key, cached.")
+    kv_per_layer: Count | None = Field(
+        default=None,
+        description="Values cached per token per layer (2 x kv_heads x head_dim; MLA: latent + rope).",
+    )
+    window: int = Field(default=0, ge=0, description="Sliding-window size of windowed layers (0: none).")
     tied_embeddings: bool
     qkv_bias: bool = False
+    o_bias: bool = False
+    qk_norm: bool = False
+    attn_sinks: bool = False
+    router_bias: bool = False
+    expert_bias: bool = False
 
     @model_validator(mode="after")
     def _defaults(self) -> ModelEntry:
         if self.active_params is None:
             object.__setattr__(self, "active_params", self.params)
+        if self.moe_ffn_dim is None:
+            object.__setattr__(self, "moe_ffn_dim", self.ffn_dim)
+        if self.attention == "MLA":
+            if self.kv_lora_rank is None or self.qk_rope_head_dim is None or self.q_lora_rank is None:
+                raise ValueError("an MLA model needs q_lora_rank, kv_lora_rank and qk_rope_head_dim")
+            cached = self.kv_lora_rank + self.qk_rope_head_dim
+        else:
+            cached = 2 * self.kv_heads * self.head_dim
+        object.__setattr__(self, "kv_per_layer", cached)
         return self
 
 
@@ -55,10 +81,18 @@ class GpuEntry(_Entry):
     """An accelerator (vendor datasheet figures)."""
 
     bf16_tflops: Positive = Field(description="Dense BF16 tensor-core peak (no sparsity).")
-    hbm_gb: Positive = Field(description="Device memory, GB = 10^9 bytes.")
+    fp8_tflops: Positive | None = Field(default=None, description="Dense FP8 peak (None: no FP8 units).")
+    fp4_tflops: Positive | None = Field(default=None, description="Dense FP4 peak (None: no FP4 units).")
+    hbm_gb: Positive = Field(description="Marketed device memory, read as GB = 10^9 bytes.")
+    hbm_binary: bool = Field(description="The part really holds hbm_gb GiB (the marketed 'GB' is binary).")
     hbm_gbs: Positive = Field(description="Device memory bandwidth, GB/s.")
     nvlink_gbs: Positive | None = Field(
-        default=None, description="NVLink bandwidth per GPU, per direction, GB/s (None: no NVLink)."
+        default=None,
+        description="Scale-up link (NVLink, AMD Infinity Fabric) per GPU, per direction, GB/s (None: none).",
+    )
+    nvlink_gen: int = Field(ge=0, description="NVLink generation (0: none or not NVIDIA).")
+    nvlink_domain: Count = Field(
+        description="GPUs joined by the scale-up link (8 per HGX board, 72 per NVL72)."
     )
 
 
@@ -66,7 +100,13 @@ class InterconnectEntry(_Entry):
     """A link a GPU talks over (bandwidth per direction, per GPU or port)."""
 
     bandwidth_gbs: Positive = Field(description="Per-direction bandwidth, GB/s.")
+    direction: Literal["per direction"] = Field(
+        description="How bandwidth_gbs is counted (stated, always per direction)."
+    )
     scope: Literal["intra-node", "inter-node", "host"]
+    domain: Count = Field(
+        description="Most GPUs one ring can span at this bandwidth (NVLink domain; fabric: 100000)."
+    )
 
 
 SECTIONS: dict[str, type[_Entry]] = {
@@ -86,25 +126,45 @@ FIELD_UNITS: dict[str, dict[str, str]] = {
         "head_dim": "",
         "ffn_dim": "",
         "vocab": "",
+        "context": "tokens",
         "experts": "",
         "experts_per_token": "",
+        "shared_experts": "",
+        "moe_ffn_dim": "",
+        "dense_layers": "",
+        "q_lora_rank": "",
+        "kv_lora_rank": "",
+        "qk_rope_head_dim": "",
+        "kv_per_layer": "",
+        "window": "tokens",
         "attention": "",
         "name": "",
         "id": "",
     },
     "gpus": {
         "bf16_tflops": "TFLOPS",
+        "fp8_tflops": "TFLOPS",
+        "fp4_tflops": "TFLOPS",
         "hbm_gb": "GB",
         "hbm_gbs": "GB/s",
         "nvlink_gbs": "GB/s",
+        "nvlink_gen": "",
+        "nvlink_domain": "",
         "name": "",
         "id": "",
     },
-    "interconnects": {"bandwidth_gbs": "GB/s", "scope": "", "name": "", "id": ""},
+    "interconnects": {
+        "bandwidth_gbs": "GB/s",
+        "scope": "",
+        "direction": "",
+        "domain": "",
+        "name": "",
+        "id": "",
+    },
 }
 """Fields a template may expose, with the unit each is stated in."""
 
-TEXT_FIELDS = frozenset({"name", "id", "attention", "scope"})
+TEXT_FIELDS = frozenset({"name", "id", "attention", "scope", "direction"})
 
 
 class Catalog(BaseModel):

@@ -54,6 +54,8 @@ class CompiledTemplate:
     steps: tuple[tuple[StepSpec, Formula], ...]
     units: Mapping[str, str]  # every param, display order -> unit
     text_names: frozenset[str]
+    multiples: tuple[tuple[Formula, Formula], ...] = ()  # (value, divisor): value % divisor == 0
+    measured: tuple[tuple[Mapping[str, Any], str], ...] = ()  # (param -> accepted values, note)
 
 
 def _parse(text: str, loc: tuple[Any, ...]) -> Formula:
@@ -88,7 +90,7 @@ def _catalog_draw(name: str, p: CatalogParam, catalog: Catalog) -> Draw:
     entries = [
         e
         for e in entries
-        if all(field_value(e, k) == v for k, v in p.where.items())
+        if all(field_value(e, k) in (v if isinstance(v, list) else [v]) for k, v in p.where.items())
         and all(field_value(e, f) is not None for f in p.fields.values())
     ]
     if not entries:
@@ -177,10 +179,16 @@ def compile_template(spec: Template, path: str, catalog: Catalog) -> CompiledTem
     numeric = set(units) - text_names
     derived = _derived_order(spec, numeric)
     constraints = []
+    multiples = []
     for i, c in enumerate(spec.constraints):
         f = _parse(c.formula, ("constraints", i, "formula"))
         _check_names(f, numeric, "constraint", ("constraints", i, "formula"))
         constraints.append((f, c.min, c.max))
+        if c.multiple_of is not None:
+            loc = ("constraints", i, "multiple_of")
+            divisor = _parse(str(c.multiple_of), loc)
+            _check_names(divisor, numeric, "constraint", loc)
+            multiples.append((f, divisor))
     steps = []
     known = set(numeric)
     for i, s in enumerate(spec.steps):
@@ -208,6 +216,7 @@ def compile_template(spec: Template, path: str, catalog: Catalog) -> CompiledTem
                 raise TemplateError(f"unknown placeholder '{{{name}}}'", loc)
             if fmt and name in text_names:
                 raise TemplateError(f"'{{{name}:{fmt}}}': text params take no format", loc)
+    measured = tuple((_when(spec, draws, i), m.note) for i, m in enumerate(spec.measured))
     return CompiledTemplate(
         spec,
         path,
@@ -218,4 +227,31 @@ def compile_template(spec: Template, path: str, catalog: Catalog) -> CompiledTem
         tuple(steps),
         units,
         frozenset(text_names),
+        tuple(multiples),
+        measured,
     )
+
+
+def _when(spec: Template, draws: list[Draw], index: int) -> dict[str, Any]:
+    """A `measured` condition: catalog ids widened to (id, display name), options read by label."""
+    by_name = {d.name: d for d in draws}
+    out: dict[str, Any] = {}
+    for name, want in spec.measured[index].when.items():
+        loc = ("measured", index, "when", name)
+        exposed = {p for d in draws for p, _ in d.fields}
+        is_label = name.endswith("_label") and name.removesuffix("_label") in spec.params
+        if name not in spec.params and name not in exposed and not is_label:
+            raise TemplateError(f"'{name}' is not a param", loc)
+        d = by_name.get(name)
+        if d is not None and d.kind == "catalog":
+            entry = next((e for e in d.choices if want in (e.id, e.name)), None)
+            if entry is None:
+                raise TemplateError(f"'{want}' is not a choice for '{name}'", loc)
+            out[name] = (entry.id, entry.name)
+        elif d is not None and d.kind == "options":  # an option is named by its label
+            if want not in dict(d.choices):
+                raise TemplateError(f"'{want}' is not an option of '{name}'", loc)
+            out[f"{name}_label"] = (want,)
+        else:
+            out[name] = (want,)
+    return out

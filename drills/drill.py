@@ -41,6 +41,15 @@ class Drill:
     tolerance: float
     conventions: tuple[str, ...]
     steps: tuple[Step, ...]
+    level: str = "interview"
+    hint: str = ""
+    """The shape of the formula, for a user who asks (costs a grade step)."""
+    integer: bool = False
+    """Only the exact whole number is correct (counts, 'smallest n')."""
+    close: float | None = None
+    """Relative band graded 'close' (None: the checker's default)."""
+    measured: tuple[str, ...] = ()
+    """Real measurements matching this set-up, shown with the worked solution."""
 
     def value(self, name: str) -> Value:
         """The value of a param by name (KeyError if absent)."""

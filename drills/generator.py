@@ -19,9 +19,11 @@ if TYPE_CHECKING:  # the loader (pydantic, yaml) is imported on first use only
     from drills.loader import TemplateSet
     from engine.answers import CheckResult
 
-__all__ = ["Drill", "DrillError", "Param", "UnknownKindError", "check", "generate", "kinds"]
+__all__ = ["Drill", "DrillError", "Param", "UnknownKindError", "check", "generate", "kinds", "levels"]
 
-MAX_DRAWS = 200
+MAX_DRAWS = 1000
+"""Draws tried per seed before giving up; `validate` refuses templates accepting < 5% of draws."""
+MIN_ACCEPTANCE = 0.05
 
 
 class DrillError(ValueError):
@@ -118,7 +120,11 @@ def _complete(t: CompiledTemplate, values: dict[str, Value]) -> bool:
             v = f.evaluate(numeric)
             if (lo is not None and v < lo) or (hi is not None and v > hi):
                 return False
-    except FormulaError:
+        for f, divisor in t.multiples:
+            ratio = f.evaluate(numeric) / divisor.evaluate(numeric)
+            if abs(ratio - round(ratio)) > 1e-9 or round(ratio) < 1:
+                return False
+    except (FormulaError, ZeroDivisionError):
         return False
     return True
 
@@ -155,6 +161,11 @@ def build(t: CompiledTemplate, seed: int, overrides: Mapping[str, Any] | None = 
     except FormulaError as exc:
         raise DrillError(f"drill '{t.spec.id}' (seed {seed}): {exc}") from None
     spec = t.spec
+    measured = tuple(
+        render(note, values).strip()
+        for when, note in t.measured
+        if all(values.get(k) in accepted for k, accepted in when.items())
+    )
     return Drill(
         kind=spec.id,
         seed=seed,
@@ -165,9 +176,31 @@ def build(t: CompiledTemplate, seed: int, overrides: Mapping[str, Any] | None = 
         expected=expected,
         unit=spec.answer.unit,
         tolerance=spec.answer.tolerance,
-        conventions=tuple(render(c, values).strip() for c in spec.conventions),
+        conventions=(
+            *(render(c, values).strip() for c in spec.conventions),
+            grading_convention(spec.answer.integer, spec.answer.tolerance, spec.answer.close),
+        ),
         steps=steps,
+        level=spec.level,
+        hint=render(spec.hint, values).strip(),
+        integer=spec.answer.integer,
+        close=spec.answer.close,
+        measured=measured,
     )
+
+
+def grading_convention(integer: bool, tolerance: float, close: float | None) -> str:
+    """The sentence stating how the answer is graded (shown with the question)."""
+    if integer:
+        return "The answer is a whole number: only the exact count is correct."
+    band = max(5 * tolerance, 0.10) if close is None else close
+    return f"Answers within ±{tolerance * 100:g}% are correct; within ±{band * 100:g}%, close."
+
+
+def acceptance_rate(t: CompiledTemplate, draws: int = 400) -> float:
+    """The share of random draws that meet every constraint (what `validate` reports if < 5%)."""
+    rng = random.Random(f"acceptance:{t.spec.id}")
+    return sum(_complete(t, _draw(t, rng)) for _ in range(draws)) / draws
 
 
 def generate(
@@ -192,7 +225,16 @@ def check(drill: Drill, text: str) -> CheckResult:
     """Grade a typed answer against the drill's expected value, unit and tolerance."""
     from engine.answers import check_numeric
 
-    return check_numeric(text, drill.expected, drill.unit, tolerance=drill.tolerance)
+    if drill.integer:  # exact: a GPU count of 63 where 64 is needed is wrong, not "within 2%"
+        close = drill.close if drill.close is not None else 1e-6
+        return check_numeric(text, drill.expected, drill.unit, tolerance=1e-9, close=close)
+    return check_numeric(text, drill.expected, drill.unit, tolerance=drill.tolerance, close=drill.close)
+
+
+def levels(templates: TemplateSet | None = None) -> dict[str, str]:
+    """Kind id -> level (warm-up, interview, senior), in load order."""
+    found = templates or bundled_templates()
+    return {t.spec.id: t.spec.level for t in found.templates.values()}
 
 
 def kinds(templates: TemplateSet | None = None) -> list[tuple[str, str, str]]:

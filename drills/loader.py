@@ -23,7 +23,14 @@ from drills.schema import (
     StepSpec,
     Template,
 )
-from drills.template_checks import Problem, check_values, format_problems, problem_at, space_problems
+from drills.template_checks import (
+    Problem,
+    check_values,
+    feasibility,
+    format_problems,
+    problem_at,
+    space_problems,
+)
 from engine.yamlpos import (
     PositionedYaml,
     YamlError,
@@ -139,6 +146,7 @@ def load_file(
         found += format_problems(compiled, doc, name)
         if sweep:
             found += check_values(compiled, doc, name)
+            found += feasibility(compiled, doc, name)
     return (None if found else compiled), found
 
 

@@ -29,8 +29,9 @@ class CatalogParam(_Strict):
     ids: list[Slug] | None = Field(
         default=None, description="Only draw among these entry ids (default: every entry)."
     )
-    where: dict[str, int | float | str] = Field(
-        default_factory=dict, description="Only draw entries whose fields equal these values."
+    where: dict[str, int | float | str | list[int | float | str]] = Field(
+        default_factory=dict,
+        description="Only draw entries whose fields equal these values (a list: any of them).",
     )
     fields: dict[Name, str] = Field(
         default_factory=dict,
@@ -130,16 +131,20 @@ Param = Annotated[
 
 
 class Constraint(_Strict):
-    """Redraw the params until min <= formula <= max (keeps drawn questions sensible)."""
+    """Redraw the params until min <= formula <= max (and formula is a multiple of `multiple_of`)."""
 
     formula: str = Field(min_length=1)
     min: Number | None = None
     max: Number | None = None
+    multiple_of: Number | Annotated[str, Field(min_length=1)] | None = Field(
+        default=None, description="A number or a formula: the value must be a whole multiple of it."
+    )
+    why: str = Field(default="", description="The realism rule this constraint enforces (for authors).")
 
     @model_validator(mode="after")
     def _bounded(self) -> Constraint:
-        if self.min is None and self.max is None:
-            raise ValueError("a constraint needs 'min' or 'max'")
+        if self.min is None and self.max is None and self.multiple_of is None:
+            raise ValueError("a constraint needs 'min', 'max' or 'multiple_of'")
         return self
 
 
@@ -149,6 +154,21 @@ class Answer(_Strict):
     formula: str = Field(min_length=1, description="Over the params and any named step.")
     unit: Unit = ""
     tolerance: float = Field(default=0.02, gt=0, lt=1, description="Relative, 0.02 = 2%.")
+    close: float | None = Field(
+        default=None,
+        gt=0,
+        lt=1,
+        description="Relative band graded 'close' (default: max(5 x tolerance, 10%)).",
+    )
+    integer: bool = Field(
+        default=False, description="A count ('smallest n', GPUs): only the exact whole number is correct."
+    )
+
+    @model_validator(mode="after")
+    def _bands(self) -> Answer:
+        if self.close is not None and self.close <= self.tolerance:
+            raise ValueError("'close' must be wider than 'tolerance'")
+        return self
 
 
 class StepSpec(_Strict):
@@ -158,6 +178,19 @@ class StepSpec(_Strict):
     formula: str = Field(min_length=1)
     unit: Unit = ""
     name: Name | None = None
+
+
+Level = Literal["warm-up", "interview", "senior"]
+LEVELS: tuple[str, ...] = ("warm-up", "interview", "senior")
+
+
+class Measured(_Strict):
+    """A real measurement shown with the worked solution when the drawn set-up matches `when`."""
+
+    when: dict[Name, Number | str] = Field(
+        min_length=1, description="Param -> value (a catalog param takes an entry id or name)."
+    )
+    note: str = Field(min_length=1, description="What was measured, e.g. 'measured on an H100: ...'.")
 
 
 class Template(_Strict):
@@ -174,3 +207,11 @@ class Template(_Strict):
     constraints: list[Constraint] = Field(default_factory=list)
     answer: Answer
     steps: list[StepSpec] = Field(min_length=1)
+    level: Level = Field(default="interview", description="warm-up, interview or senior.")
+    hint: str = Field(
+        default="", description="The shape of the formula, shown on request (costs a grade step)."
+    )
+    measured: list[Measured] = Field(default_factory=list)
+    variety: str = Field(
+        default="", description="Why this kind cannot reach 50 distinct questions in 1,000 seeds, if so."
+    )

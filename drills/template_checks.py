@@ -140,6 +140,20 @@ def check_values(t: CompiledTemplate, doc: PositionedYaml | None, name: str) -> 
     return list(failed.values())
 
 
+def feasibility(t: CompiledTemplate, doc: PositionedYaml | None, name: str) -> list[Problem]:
+    """A template whose constraints hold for under 5% of random draws is reported (never for 0)."""
+    from drills.generator import MIN_ACCEPTANCE, acceptance_rate
+
+    if not t.constraints:
+        return []
+    rate = acceptance_rate(t)
+    if rate >= MIN_ACCEPTANCE:
+        return []
+    what = "never hold" if rate == 0 else f"hold for only {rate:.1%} of draws"
+    message = f"the constraints {what} (at least {MIN_ACCEPTANCE:.0%} needed): widen the draws"
+    return [problem_at(doc, name, ("constraints",), message)]
+
+
 def _grid_size(p: RangeParam) -> float:
     """Points in a range's grid, computed without building it."""
     lo, hi = p.range

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from tui.cli_flags import answer_flag
 
 WIDTH = 88
+LEVELS = ("warm-up", "interview", "senior")
 
 if TYPE_CHECKING:
     from engine.settings import Settings
@@ -41,11 +42,15 @@ def build_parser() -> _Parser:
         help="extra template folder (repeatable)",
     )
     parser = _Parser(prog="flopcards drill", description="Randomized numeric drills.")
+    common.add_argument(
+        "--level", choices=LEVELS, help="only kinds of this level (list; show without a kind picks one)"
+    )
     sub = parser.add_subparsers(dest="command", metavar="{list,show,check}", required=True)
     sub.add_parser("list", parents=[common], help="list drill kinds")
     show = sub.add_parser("show", parents=[common], help="a drill with its answer and solution")
-    show.add_argument("kind")
+    show.add_argument("kind", nargs="?", help="drill kind (default: one drawn by the seed, see --level)")
     show.add_argument("--seed", type=int, help="drill seed (default: a random one, printed)")
+    show.add_argument("--hint", action="store_true", help="print the question and its hint, no answer")
     check = sub.add_parser("check", parents=[common], help="check an answer to a drill")
     check.add_argument("kind")
     check.add_argument("--seed", type=int, required=True)
@@ -86,8 +91,13 @@ def drill_json(drill: Any) -> dict[str, Any]:
             "text": format_quantity(drill.expected, drill.unit),
         },
         "tolerance": drill.tolerance,
+        "close": drill.close,
+        "integer": drill.integer,
+        "level": drill.level,
+        "hint": drill.hint,
         "solution": [_step_json(s) for s in drill.steps],
         "solution_text": render_steps(drill.steps),
+        "measured": list(drill.measured),
     }
 
 
@@ -118,7 +128,7 @@ def show_text(drill: Any, *, with_answer: bool = True) -> str:
     from engine.units import format_quantity
 
     lines = [
-        f"{drill.title}  [{drill.kind}, seed {drill.seed}; {drill.topic}]",
+        f"{drill.title}  [{drill.kind}, seed {drill.seed}; {drill.topic}; {drill.level}]",
         "",
         _wrap(drill.prompt),
         "",
@@ -129,15 +139,24 @@ def show_text(drill: Any, *, with_answer: bool = True) -> str:
     lines += ["", "Given:"] + [f"  {p.name:<{width}}  {p.display}" for p in drill.params]
     if with_answer:
         answer = format_quantity(drill.expected, drill.unit)
-        lines += ["", f"Answer: {answer}  (correct within ±{drill.tolerance * 100:g}%)", "", "Solution:"]
+        band = "exact whole number" if drill.integer else f"correct within ±{drill.tolerance * 100:g}%"
+        lines += ["", f"Answer: {answer}  ({band})", "", "Solution:"]
         lines += [_wrap(line, "  ", "       ") for line in render_steps(drill.steps).splitlines()]
+        lines += [_wrap(note, "  Reality check: ", "    ") for note in drill.measured]
     return "\n".join(lines)
 
 
-def _list(templates: Any, as_json: bool) -> None:
+def hint_text(drill: Any) -> str:
+    """The question followed by its hint (the formula's shape), without the answer."""
+    hint = drill.hint or "This drill has no hint."
+    return show_text(drill, with_answer=False) + "\n\n" + _wrap(hint, "Hint: ", "      ")
+
+
+def _list(templates: Any, as_json: bool, level: str | None) -> None:
     rows = [
-        {"id": t.spec.id, "title": t.spec.title, "topic": t.spec.topic, "path": t.path}
+        {"id": t.spec.id, "title": t.spec.title, "topic": t.spec.topic, "level": t.spec.level, "path": t.path}
         for t in templates.templates.values()
+        if level is None or t.spec.level == level
     ]
     if as_json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
@@ -145,22 +164,28 @@ def _list(templates: Any, as_json: bool) -> None:
     width = max((len(r["id"]) for r in rows), default=0)
     topic_width = max((len(r["topic"]) for r in rows), default=0)
     for r in rows:
-        print(f"{r['id']:<{width}}  {r['topic']:<{topic_width}}  {r['title']}")
+        print(f"{r['id']:<{width}}  {r['level']:<9}  {r['topic']:<{topic_width}}  {r['title']}")
 
 
 def _run(args: argparse.Namespace, deck_dirs: Sequence[Path]) -> int:
-    from drills.generator import check, generate, templates_for
+    from drills.generator import DrillError, check, generate, templates_for
 
     templates = templates_for(args.templates, deck_dirs=deck_dirs)
     for problem in templates.problems:
         print(f"warning: template {problem}", file=sys.stderr)
     if args.command == "list":
-        _list(templates, args.json)
+        _list(templates, args.json, args.level)
         return 0
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    drill = generate(args.kind, seed, templates=templates)
+    kind = args.kind or _pick_kind(templates, args.level, seed)
+    drill = generate(kind, seed, templates=templates)
+    if args.level is not None and drill.level != args.level:
+        raise DrillError(f"'{kind}' is a {drill.level} drill, not {args.level}")
     if args.command == "show":
-        print(json.dumps(drill_json(drill), indent=2, ensure_ascii=False) if args.json else show_text(drill))
+        if args.json:
+            print(json.dumps(drill_json(drill), indent=2, ensure_ascii=False))
+        else:
+            print(hint_text(drill) if args.hint else show_text(drill))
         return 0
     result = check(drill, args.answer)
     if args.json:
@@ -173,6 +198,16 @@ def _run(args: argparse.Namespace, deck_dirs: Sequence[Path]) -> int:
             print("Solution:")
             print("\n".join(_wrap(s, "  ", "       ") for s in render_steps(drill.steps).splitlines()))
     return 0
+
+
+def _pick_kind(templates: Any, level: str | None, seed: int) -> str:
+    """A kind of this level (any level if None), drawn by the seed so the same seed shows the same drill."""
+    from drills.generator import DrillError
+
+    ids = sorted(t.spec.id for t in templates.templates.values() if level is None or t.spec.level == level)
+    if not ids:
+        raise DrillError(f"no drill kind has level '{level}'")
+    return ids[random.Random(f"pick:{seed}").randrange(len(ids))]
 
 
 WANTS_SETTINGS = True

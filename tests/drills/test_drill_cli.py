@@ -141,3 +141,55 @@ def test_user_templates_folder(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     )
     assert code == 0 and json.loads(out)["verdict"] == "correct"
     assert "broken.yaml" in err and err.startswith("warning:")
+
+
+def test_list_json_shows_level_and_topic_of_at_least_60_kinds(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "list", "--json")
+    rows = json.loads(out)
+    assert code == 0 and len(rows) >= 60
+    assert {r["level"] for r in rows} == {"warm-up", "interview", "senior"}
+    assert all(r["topic"] for r in rows)
+    code, out, _ = run(capsys, "list", "--json", "--level", "senior")
+    senior = json.loads(out)
+    assert senior and {r["level"] for r in senior} == {"senior"}
+    assert {"plan-fit", "plan-gpus", "plan-speed"} <= {r["id"] for r in senior}
+    code, out, _ = run(capsys, "list", "--level", "warm-up")
+    assert code == 0 and all(" warm-up " in line for line in out.splitlines())
+
+
+def test_show_hint_prints_the_question_and_hint_but_not_the_answer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    drill = generate("pipeline-bubble", 3)
+    code, out, _ = run(capsys, "show", "pipeline-bubble", "--seed", "3", "--hint")
+    assert code == 0
+    assert "Hint: each GPU idles p − 1 slots" in out
+    assert drill.prompt.split()[0] in out and "Answer:" not in out and "Solution:" not in out
+    code, out, _ = run(capsys, "show", "pipeline-bubble", "--seed", "3", "--json")
+    assert json.loads(out)["hint"] == drill.hint and json.loads(out)["level"] == "warm-up"
+
+
+def test_show_by_level_draws_a_kind_of_that_level(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", "--level", "senior", "--seed", "7", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["level"] == "senior"
+    code, again, _ = run(capsys, "show", "--level", "senior", "--seed", "7", "--json")
+    assert json.loads(again)["kind"] == doc["kind"]  # the seed picks the kind too
+    code, _, err = run(capsys, "show", "kv-cache", "--seed", "1", "--level", "senior")
+    assert code == 1 and err.strip() == "flopcards drill: error: 'kv-cache' is a warm-up drill, not senior"
+
+
+def test_integer_answers_are_shown_as_exact_and_measured_lines_printed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "show", "plan-gpus", "--seed", "2")
+    assert code == 0 and "(exact whole number)" in out
+    code, out, _ = run(capsys, "check", "plan-gpus", "--seed", "2", "--answer", "1000")
+    assert "Not quite" in out
+
+
+def test_the_worked_solution_prints_the_measured_reality_check() -> None:
+    from tui.cli_drill import show_text
+
+    drill = generate("achievable-matmul", 0, overrides={"gpu": "h100-sxm", "n": 8192})
+    assert "Reality check: Measured on an H100: 764 TFLOP/s at n = 8192" in " ".join(show_text(drill).split())

@@ -52,6 +52,10 @@ REQUIRED_KINDS = {
 }
 
 
+BUNDLED = load_templates()
+"""Loaded once for the per-kind checks below (loading every template per test is slow)."""
+
+
 def write(folder: Path, name: str, text: str) -> Path:
     path = folder / name
     path.write_text(text, encoding="utf-8")
@@ -64,9 +68,9 @@ def test_bundled_templates_load_without_problems() -> None:
     assert set(loaded.templates) >= REQUIRED_KINDS
 
 
-@pytest.mark.parametrize("kind", sorted(load_templates().templates))
+@pytest.mark.parametrize("kind", sorted(BUNDLED.templates))
 def test_prompt_asks_for_the_answer_unit(kind: str) -> None:
-    spec = load_templates().templates[kind].spec
+    spec = BUNDLED.templates[kind].spec
     ask = re.search(r"Answer (in|as) (.*)$", spec.prompt.strip())
     assert ask, f"{kind}: the prompt must end by saying how to answer"
     if spec.answer.unit not in ("", "x"):
@@ -75,9 +79,9 @@ def test_prompt_asks_for_the_answer_unit(kind: str) -> None:
         assert "factor" in ask.group(2)
 
 
-@pytest.mark.parametrize("kind", sorted(load_templates().templates))
+@pytest.mark.parametrize("kind", sorted(BUNDLED.templates))
 def test_step_units_are_consistent_with_the_answer(kind: str) -> None:
-    spec = load_templates().templates[kind].spec
+    spec = BUNDLED.templates[kind].spec
     assert same_dimension(spec.steps[-1].unit, spec.answer.unit), kind
 
 

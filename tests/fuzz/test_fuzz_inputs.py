@@ -126,7 +126,7 @@ def test_deck_files_load_or_report(tmp_path_factory: object, source: str, cut: i
     assert all(isinstance(p, Problem) and p.line is not None for p in problems), problems
 
 
-TEMPLATE = (Path(__file__).parents[2] / "drills" / "templates" / "amdahl.yaml").read_text(encoding="utf-8")
+TEMPLATE = (Path(__file__).parents[1] / "data" / "drills" / "amdahl.yaml").read_text(encoding="utf-8")
 
 
 @st.composite

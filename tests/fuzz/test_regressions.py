@@ -15,7 +15,7 @@ from engine.formula import FormulaError, parse_formula
 from engine.yamlpos import YamlError, load_yaml
 from tui.cli import main
 
-TEMPLATE = (Path(__file__).parents[2] / "drills" / "templates" / "amdahl.yaml").read_text(encoding="utf-8")
+TEMPLATE = (Path(__file__).parents[1] / "data" / "drills" / "amdahl.yaml").read_text(encoding="utf-8")
 DECK = "id: d\ntitle: T\ncards:\n  - id: c1\n    front: 'What is \"[[[[\"?'\n    back: brackets\n"
 
 

@@ -1,4 +1,4 @@
-"""Drill setup screen: pick kinds (or mixed) and a count or a time budget; warms the drill engine."""
+"""Drill setup screen: pick a level, kinds (or mixed) and a count or a time budget; warms the drill engine."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, SelectionList, Static
+from textual.widgets import Footer, Header, Input, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from drills.session import DrillSession, PlanError, make_plan
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from tui.services import Services
 
 MIXED = "mixed"
+LEVELS = ("warm-up", "interview", "senior")
 DEFAULT_AMOUNT = "5"
 
 
@@ -42,10 +43,14 @@ class DrillSetupScreen(Screen[None]):
         self.rng = rng
         """Seeds of the session's drills come from this (tests and snapshots pass a seeded one)."""
         self.kind_ids: list[str] = []
+        self.kind_levels: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="drill-setup"):
+            yield Static("Level  [dim](mixed draws only kinds of this level)[/dim]")
+            options = [(level, level) for level in LEVELS]
+            yield Select(options, prompt="any level", id="drill-level", compact=True)
             yield Static("Kinds  [dim](space ticks; none ticked, or mixed, draws from every kind)[/dim]")
             yield SelectionList[str](id="drill-kinds")
             yield Static("How many  [dim]a number of drills (5) or a time budget (10m, 90s)[/dim]")
@@ -61,10 +66,11 @@ class DrillSetupScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="drill-warm")
     def warm_up(self) -> None:
         """Load the templates, then check one answer, off the UI thread (pydantic, pint load here)."""
-        from drills.generator import DrillError, check, generate, kinds
+        from drills.generator import DrillError, check, generate, kinds, levels
 
         try:
             found = kinds(self.services.templates)
+            self.kind_levels = levels(self.services.templates)
         except (DrillError, OSError, ValueError) as error:
             self.app.call_from_thread(self._failed, str(error))
             return
@@ -82,7 +88,8 @@ class DrillSetupScreen(Screen[None]):
         width = max((len(kind) for kind in self.kind_ids), default=0)
         options = [Selection(f"{MIXED:<{width}}  every kind, drawn at random", MIXED)]
         options += [
-            Selection(f"{kind:<{width}}  {title} [dim]({topic})[/dim]", kind) for kind, title, topic in found
+            Selection(f"{k:<{width}}  {title} [dim]({topic}; {self.kind_levels.get(k, '')})[/dim]", k)
+            for k, title, topic in found
         ]
         self.query_one("#drill-kinds", SelectionList).add_options(options)
         self.ready = True
@@ -103,8 +110,14 @@ class DrillSetupScreen(Screen[None]):
             return
         chosen = self.query_one("#drill-kinds", SelectionList).selected
         amount = self.query_one("#drill-amount", Input).value
+        level = self.query_one("#drill-level", Select).value
+        pool = [k for k in self.kind_ids if level not in LEVELS or self.kind_levels.get(k) == level]
+        outside = [k for k in chosen if k != MIXED and k not in pool]
+        if outside:
+            self._status(f"'{outside[0]}' is a {self.kind_levels.get(outside[0])} drill, not {level}")
+            return
         try:
-            plan = make_plan(self.kind_ids, chosen, amount)
+            plan = make_plan(pool, chosen, amount)
         except PlanError as error:
             self._status(str(error))
             return
