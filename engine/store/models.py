@@ -91,3 +91,6 @@ class DrillAttemptRow(Base):
     grade: so.Mapped[int]
     attempted_at: so.Mapped[datetime] = so.mapped_column(UTCDateTime())
     study_day: so.Mapped[date] = so.mapped_column(index=True)
+
+
+from engine.store import stats_tables  # noqa: E402, F401  (its table and indexes join Base.metadata)
