@@ -8,7 +8,7 @@ from engine.stats import reviews
 from engine.stats.cards import card_figures, future_due
 from engine.stats.drills import drill_figures
 from engine.stats.exams import exam_history
-from engine.stats.model import Period, Stats
+from engine.stats.model import FutureDue, Period, Stats
 from engine.store.database import Store
 
 __all__ = ["FUTURE_DAYS", "Period", "Stats", "compute_stats"]
@@ -35,8 +35,8 @@ def compute_stats(
     since = None if start is None or heatmap_start is None else min(start, heatmap_start)
     with store.engine.connect() as conn, conn.begin():
         rows = reviews.day_rows(conn, since, deck_id)
-        future = future_due(conn, today, future_days, deck_id)
-        intervals, ease, counts = card_figures(conn, deck_id, total_cards)
+        per_day, overdue = future_due(conn, today, future_days, deck_id)
+        cards = card_figures(conn, deck_id, total_cards)
         drills = drill_figures(conn, start)
         exams = exam_history(conn, deck_id)
     period_rows = reviews.in_period(rows, today, period)
@@ -45,13 +45,13 @@ def compute_stats(
         deck_id=deck_id,
         period=period,
         activity=reviews.activity(rows, today),
-        future=future,
+        future=FutureDue(per_day, overdue, cards.daily_load),
         retention=reviews.retention(rows, today),
         grades=reviews.grades(period_rows),
         review_time=reviews.review_time(period_rows),
-        intervals=intervals,
-        ease=ease,
-        counts=counts,
+        intervals=cards.intervals,
+        ease=cards.ease,
+        counts=cards.counts,
         drills=drills,
         exams=exams,
     )

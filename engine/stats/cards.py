@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
 
-from engine.stats.model import MATURE_DAYS, Bucket, CardCounts, FutureDue
+from engine.stats.model import MATURE_DAYS, Bucket, CardCounts
 from engine.store.models import CardStateRow
 
 INTERVAL_EDGES: tuple[int, ...] = (1, 2, 4, 7, 14, 21, 30, 60, 90, 180, 365)
@@ -23,8 +25,10 @@ def _deck(query: _Q, deck_id: str | None) -> _Q:
     return query if deck_id is None else query.where(CardStateRow.deck_id == deck_id)
 
 
-def future_due(conn: sa.Connection, today: date, days: int, deck_id: str | None) -> FutureDue:
-    """Cards due on each of the next `days` days, the overdue backlog, and the daily load."""
+def future_due(
+    conn: sa.Connection, today: date, days: int, deck_id: str | None
+) -> tuple[tuple[int, ...], int]:
+    """Cards due on each of the next `days` days, and the overdue backlog (due today or earlier)."""
     ahead = _deck(
         sa.select(CardStateRow.due_day, sa.func.count())
         .where(CardStateRow.due_day > today, CardStateRow.due_day <= today + timedelta(days=days))
@@ -38,15 +42,7 @@ def future_due(conn: sa.Connection, today: date, days: int, deck_id: str | None)
     overdue = conn.execute(
         _deck(sa.select(sa.func.count()).where(CardStateRow.due_day <= today), deck_id)
     ).scalar_one()
-    load = conn.execute(
-        _deck(
-            sa.select(sa.func.coalesce(sa.func.sum(1.0 / CardStateRow.interval_days), 0.0)).where(
-                CardStateRow.interval_days > 0
-            ),
-            deck_id,
-        )
-    ).scalar_one()
-    return FutureDue(tuple(per_day), int(overdue), float(load))
+    return tuple(per_day), int(overdue)
 
 
 def _histogram(
@@ -64,41 +60,47 @@ def _histogram(
     return tuple(buckets)
 
 
-def card_figures(
-    conn: sa.Connection, deck_id: str | None, total_cards: int | None
-) -> tuple[tuple[Bucket, ...], tuple[Bucket, ...], CardCounts]:
-    """Interval and ease histograms and counts by state, from two GROUP BYs over the stats index.
+@dataclass(frozen=True)
+class CardFigures:
+    intervals: tuple[Bucket, ...]
+    ease: tuple[Bucket, ...]
+    counts: CardCounts
+    daily_load: float
+    """Sum of 1/interval over every scheduled card."""
+
+
+def card_figures(conn: sa.Connection, deck_id: str | None, total_cards: int | None) -> CardFigures:
+    """Histograms, counts by state and the daily load from one GROUP BY over the covering stats index.
 
     `total_cards` (known only to whoever loaded the decks) turns 'seen' into a count of new cards.
     """
-    by_interval = _deck(
-        sa.select(
-            CardStateRow.interval_days,
-            CardStateRow.repetitions < 2,
-            sa.func.count(),
-        ).group_by(CardStateRow.interval_days, CardStateRow.repetitions < 2),
+    learning_step = CardStateRow.repetitions < 2
+    query = _deck(
+        sa.select(CardStateRow.interval_days, learning_step, CardStateRow.ef_centi, sa.func.count()).group_by(
+            CardStateRow.interval_days, learning_step, CardStateRow.ef_centi
+        ),
         deck_id,
     )
     learning = young = mature = 0
-    intervals: list[tuple[int, int]] = []
-    for interval, is_learning, count in conn.execute(by_interval):
-        count = int(count)
+    load = 0.0
+    intervals: dict[int, int] = defaultdict(int)
+    eases: dict[int, int] = defaultdict(int)
+    for interval, is_learning, ef, count in conn.execute(query):
         if is_learning:
             learning += count
         elif interval >= MATURE_DAYS:
             mature += count
         else:
             young += count
+        eases[ef] += count
         if interval > 0:
-            intervals.append((int(interval), count))
-    by_ease = _deck(
-        sa.select(CardStateRow.ef_centi, sa.func.count()).group_by(CardStateRow.ef_centi), deck_id
-    )
-    eases = [(int(ef), int(count)) for ef, count in conn.execute(by_ease)]
+            intervals[interval] += count
+            load += count / interval
     seen = learning + young + mature
     new = max(0, total_cards - seen) if total_cards is not None else 0
-    return (
-        _histogram(intervals, INTERVAL_EDGES, lambda d: f"{d}d"),
-        _histogram(eases, EASE_EDGES, lambda c: f"{c / 100:.1f}"),
+    return CardFigures(
+        _histogram(sorted(intervals.items()), INTERVAL_EDGES, lambda d: f"{d}d"),
+        _histogram(sorted(eases.items()), EASE_EDGES, lambda c: f"{c / 100:.1f}"),
         CardCounts(new=new, learning=learning, young=young, mature=mature),
+        load,
     )

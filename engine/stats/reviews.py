@@ -8,9 +8,9 @@ from datetime import date, timedelta
 
 import sqlalchemy as sa
 
+from engine.sm2 import PASSING_GRADE
 from engine.stats.model import (
     HEATMAP_DAYS,
-    MATURE_DAYS,
     Activity,
     DayCount,
     DayTime,
@@ -18,7 +18,7 @@ from engine.stats.model import (
     Retention,
 )
 from engine.store.models import ReviewRow
-from engine.store.stats_tables import INTERVAL_BEFORE_SQLITE
+from engine.store.stats_tables import ANSWER_CLASS_POSTGRESQL, ANSWER_CLASS_SQLITE, STATS_INDEX
 
 
 @dataclass(frozen=True)
@@ -35,44 +35,53 @@ class DayRow:
     mature_total: int
 
 
-def interval_before(dialect: str) -> sa.ColumnElement[int]:
-    """The interval a card had before the answer; the same text as the stats index (migration 0005)."""
+def answer_class(dialect: str) -> sa.ColumnElement[int]:
+    """0 new or same-day repeat, 1 young, 2 mature: the same text as the stats index (migration 0005)."""
+    text = ANSWER_CLASS_SQLITE if dialect == "sqlite" else ANSWER_CLASS_POSTGRESQL
+    return sa.literal_column(text, sa.Integer)
+
+
+def _review_log(dialect: str) -> sa.FromClause | sa.TextClause:
+    # SQLite's planner prefers the narrow study_day index (it cannot cost an expression column as
+    # covering); the stats index, already in GROUP BY order, is several times faster on a million answers.
     if dialect == "sqlite":
-        return sa.literal_column(INTERVAL_BEFORE_SQLITE, sa.Integer)
-    return sa.literal_column("(((state_before)::jsonb ->> 'interval_days')::integer)", sa.Integer)
-
-
-def _count(condition: sa.ColumnElement[bool]) -> sa.ColumnElement[int]:
-    return sa.func.coalesce(sa.func.sum(sa.case((condition, 1), else_=0)), 0)
+        return sa.text(f"{ReviewRow.__tablename__} INDEXED BY {STATS_INDEX}")
+    return sa.table(ReviewRow.__tablename__)
 
 
 def day_rows(conn: sa.Connection, since: date | None, deck_id: str | None) -> list[DayRow]:
-    """Per-day totals from `since` on (None: all history), for one deck or all."""
-    interval = interval_before(conn.dialect.name)
-    scheduled = sa.and_(ReviewRow.was_new.is_(False), ReviewRow.same_day_repeat.is_(False))
-    young = sa.and_(scheduled, interval < MATURE_DAYS)
-    mature = sa.and_(scheduled, interval >= MATURE_DAYS)
-    passed = ReviewRow.grade >= 3
-    query = sa.select(
-        ReviewRow.study_day,
-        sa.func.count(),
-        sa.func.coalesce(sa.func.sum(ReviewRow.seconds), 0.0),
-        *(_count(ReviewRow.grade == g) for g in range(6)),
-        _count(sa.and_(young, passed)),
-        _count(young),
-        _count(sa.and_(mature, passed)),
-        _count(mature),
-    ).group_by(ReviewRow.study_day)
+    """Per-day totals from `since` on (None: all history), for one deck or all.
+
+    The database groups by (day, grade, answer class) in index order and returns only count and
+    seconds per group; passes (grade >= 3) and young/mature split are folded here.
+    """
+    col = sa.column
+    study_day, grade = col("study_day", sa.Date), col("grade", sa.Integer)
+    klass = answer_class(conn.dialect.name)
+    query = (
+        sa.select(study_day, grade, klass, sa.func.count(), sa.func.sum(col("seconds", sa.Float)))
+        .select_from(_review_log(conn.dialect.name))
+        .group_by(study_day, grade, klass)
+    )
     if since is not None:
-        query = query.where(ReviewRow.study_day >= since)
+        query = query.where(study_day >= since)
     if deck_id is not None:
-        query = query.where(ReviewRow.deck_id == deck_id)
-    out = []
-    for row in conn.execute(query.order_by(ReviewRow.study_day)):
-        day, answers, seconds, *counts = row
-        numbers = [int(c) for c in counts]
-        out.append(DayRow(day, int(answers), float(seconds), tuple(numbers[:6]), *numbers[6:]))
-    return out
+        query = query.where(col("deck_id", sa.String) == deck_id)
+    days: dict[date, list[float]] = {}
+    for day, g, k, count, seconds in conn.execute(query.order_by(study_day)):
+        # answers, seconds, grade 0..5, young passed, young, mature passed, mature
+        acc = days.setdefault(day, [0.0] * 12)
+        acc[0] += count
+        acc[1] += seconds or 0.0
+        acc[2 + int(g)] += count
+        if k:
+            base = 8 if k == 1 else 10
+            acc[base] += count if g >= PASSING_GRADE else 0
+            acc[base + 1] += count
+    return [
+        DayRow(day, int(a[0]), a[1], tuple(int(x) for x in a[2:8]), *(int(x) for x in a[8:]))
+        for day, a in days.items()
+    ]
 
 
 def period_start(today: date, period: Period) -> date | None:

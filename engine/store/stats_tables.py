@@ -31,19 +31,26 @@ class ExamResultRow(Base):
     __table_args__ = (sa.Index("ix_exam_result_deck_day", "deck_id", "study_day"),)
 
 
-INTERVAL_BEFORE_SQLITE = "json_extract(state_before, '$.interval_days')"
-"""The interval before an answer, as the stats query and the index both spell it (they must match)."""
+ANSWER_CLASS_SQLITE = (
+    "(CASE WHEN was_new OR same_day_repeat THEN 0"
+    " WHEN json_extract(state_before, '$.interval_days') < 21 THEN 1 ELSE 2 END)"
+)
+ANSWER_CLASS_POSTGRESQL = (
+    "(CASE WHEN was_new OR same_day_repeat THEN 0"
+    " WHEN ((state_before)::jsonb ->> 'interval_days')::integer < 21 THEN 1 ELSE 2 END)"
+)
+"""0: new card or same-day repeat, 1: young scheduled answer, 2: mature (interval before >= 21 days).
+The stats query and the index spell it identically, so SQLite reads it from the index."""
 
-# Covering indexes (migration 0005): each stats query is answered from its index alone.
+# Covering indexes (migration 0005): each stats query is answered from its index, in its order.
+STATS_INDEX = "ix_review_log_stats"
 sa.Index(
-    "ix_review_log_stats",
+    STATS_INDEX,
     ReviewRow.study_day,
-    ReviewRow.deck_id,
     ReviewRow.grade,
+    sa.text(ANSWER_CLASS_SQLITE),
+    ReviewRow.deck_id,
     ReviewRow.seconds,
-    ReviewRow.was_new,
-    ReviewRow.same_day_repeat,
-    sa.text(INTERVAL_BEFORE_SQLITE),
 )
 sa.Index(
     "ix_card_state_stats",

@@ -9,11 +9,14 @@ branch_labels = None
 depends_on = None
 
 
-def _interval_before(dialect: str) -> sa.TextClause:
-    # Must match engine.stats.sql.interval_before character for character, or the index is not used.
-    if dialect == "sqlite":
-        return sa.text("json_extract(state_before, '$.interval_days')")
-    return sa.text("(((state_before)::jsonb ->> 'interval_days')::integer)")
+def _answer_class(dialect: str) -> sa.TextClause:
+    # Spelled exactly as engine.store.stats_tables.ANSWER_CLASS_* (SQLite matches expression text).
+    interval = (
+        "json_extract(state_before, '$.interval_days')"
+        if dialect == "sqlite"
+        else "((state_before)::jsonb ->> 'interval_days')::integer"
+    )
+    return sa.text(f"(CASE WHEN was_new OR same_day_repeat THEN 0 WHEN {interval} < 21 THEN 1 ELSE 2 END)")
 
 
 def upgrade() -> None:
@@ -34,15 +37,7 @@ def upgrade() -> None:
     op.create_index(
         "ix_review_log_stats",
         "review_log",
-        [
-            "study_day",
-            "deck_id",
-            "grade",
-            "seconds",
-            "was_new",
-            "same_day_repeat",
-            _interval_before(dialect),
-        ],
+        ["study_day", "grade", _answer_class(dialect), "deck_id", "seconds"],
     )
     op.create_index(
         "ix_card_state_stats",
