@@ -16,6 +16,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "decks": ("tui.cli_authoring.decks", "list decks with their file, card and due counts"),
     "new": ("tui.cli_authoring.new", "new deck NAME: write a commented example deck"),
     "import": ("tui.cli_authoring.importer", "import FILE.csv|.tsv (front, back, tags) as a deck"),
+    "stats": ("tui.cli_stats", "heatmap, due forecast, retention, drills and exam scores (--json)"),
+    "exam": ("tui.cli_exam", "exam DECK: a cold exam over a deck's fronts, scored per section"),
 }
 """Subcommand name -> (module with `main(argv, settings) -> int` or `main(argv) -> int`, help)."""
 

@@ -1,0 +1,60 @@
+"""`flopcards stats [--deck ID] [--period P] [--json]`: the stats screen's figures for scripts."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from engine.settings import Settings
+
+WANTS_SETTINGS = True
+PERIODS = ("week", "month", "quarter", "year", "all")
+
+
+def main(argv: Sequence[str], settings: Settings) -> int:
+    parser = argparse.ArgumentParser(
+        prog="flopcards stats",
+        description="Heatmap, due forecast, true retention, grades, intervals, drills and exam scores.",
+    )
+    parser.add_argument("--deck", metavar="ID", help="one deck (default: all decks)")
+    parser.add_argument("--period", choices=PERIODS, default="month", help="window for grades, time, drills")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    args = parser.parse_args(list(argv))
+
+    from cards.loader import load_collection
+    from drills.generator import kinds, templates_for
+    from engine.drill_log import DRILL_DECK
+    from engine.stats import Period, compute_stats
+    from engine.store.database import StoreError, open_store
+    from engine.studyday import StudyClock, utc_now
+    from tui.stats_format import stats_json, stats_text
+
+    collection = load_collection(settings.deck_dirs)
+    deck_ids = [d.id for d in collection.decks]
+    if args.deck is not None and args.deck not in [*deck_ids, DRILL_DECK]:
+        known = ", ".join([*deck_ids, DRILL_DECK])
+        print(f"flopcards stats: no deck '{args.deck[:80]}' (decks: {known})", file=sys.stderr)
+        return 2
+    n_kinds = len(kinds(templates_for(deck_dirs=settings.deck_dirs)))
+    sizes = {d.id: len(d.deck.cards) for d in collection.decks} | {DRILL_DECK: n_kinds}
+    total = sizes[args.deck] if args.deck is not None else sum(sizes.values())
+    try:
+        store = open_store(settings.db)
+    except StoreError as error:
+        print(f"flopcards stats: {error}", file=sys.stderr)
+        return 2
+    try:
+        today = StudyClock(day_start_hour=settings.day_start_hour).today(utc_now())
+        stats = compute_stats(
+            store, today, deck_id=args.deck, period=Period.parse(args.period), total_cards=total
+        )
+    finally:
+        store.close()
+    if args.json:
+        print(json.dumps(stats_json(stats), indent=2))
+    else:
+        loaded = collection.deck(args.deck) if args.deck else None
+        print(stats_text(stats, loaded.deck.title if loaded else args.deck or "All decks"))
+    return 0
