@@ -89,7 +89,10 @@ def stats_text(stats: Stats, title: str) -> str:
     lines += [f"  {w:<6}  {y:<22}  {m:<22}  {a}" for w, y, m, a in retention_rows(stats.retention)]
     total = sum(stats.grades) or 1
     lines.append(f"\nAnswer grades ({stats.period.label})")
-    lines += [f"  {name:<14} {n:>7}  {n / total * 100:5.1f}%" for name, n in zip(GRADE_NAMES, stats.grades)]
+    lines += [
+        f"  {name:<14} {n:>7}  {n / total * 100:5.1f}%"
+        for name, n in zip(GRADE_NAMES, stats.grades, strict=True)
+    ]
     minutes = sum(t.seconds for t in stats.review_time) / 60
     lines.append(
         f"\nReview time ({stats.period.label}): {minutes:.0f} min over {len(stats.review_time)} days"
