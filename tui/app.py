@@ -7,13 +7,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import work
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 
 from tui.config import AppConfig
 from tui.screens.home import HomeScreen
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from textual.screen import Screen
+
     from tui.services import Services
 
 
@@ -64,6 +68,12 @@ class FlopcardsApp(App[None]):
         for screen in self.screen_stack:
             if isinstance(screen, HomeScreen):
                 screen.services_ready(services)
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        from tui.commands import flopcards_commands
+
+        yield from flopcards_commands(self)
 
     def on_unmount(self) -> None:
         if self.services is not None:

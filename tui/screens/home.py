@@ -31,6 +31,8 @@ class HomeScreen(Screen[None]):
         Binding("a", "study_ahead", "Study ahead", tooltip="Review cards not yet due"),
         Binding("r", "reload", "Reload decks", tooltip="Read the deck files again"),
         Binding("d", "drills", "Drills", tooltip="A timed session of numeric drills"),
+        Binding("s", "stats", "Stats", tooltip="Heatmap, due forecast, retention, drills, exam scores"),
+        Binding("x", "exam", "Exam", tooltip="A cold exam over the highlighted deck (the grill by default)"),
         Binding("question_mark", "help", "Keys"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -136,6 +138,18 @@ class HomeScreen(Screen[None]):
         from tui.screens.drill_setup import DrillSetupScreen
 
         self.app.push_screen(DrillSetupScreen(self.services))
+
+    def action_stats(self) -> None:
+        from tui.screens.stats import open_stats
+
+        if problem := open_stats(self.app, self.services, self._selected_deck()):
+            self.notify(problem)
+
+    def action_exam(self) -> None:
+        from tui.screens.exam import open_exam
+
+        if problem := open_exam(self.app, self.services, self._selected_deck()):
+            self.notify(problem)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self))

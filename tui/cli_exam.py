@@ -1,0 +1,59 @@
+"""`flopcards exam DECK [--n N] [--shuffle]`: open the app straight on a cold exam over a deck."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from engine.settings import Settings
+
+WANTS_SETTINGS = True
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text[:20]}' is not a whole number") from None
+    if not 1 <= value <= 1000:
+        raise argparse.ArgumentTypeError("the number of questions must be 1-1000")
+    return value
+
+
+def main(argv: Sequence[str], settings: Settings) -> int:
+    parser = argparse.ArgumentParser(
+        prog="flopcards exam",
+        description="A cold exam: fronts only, timed, marked right or wrong, scored per section. "
+        "Does not change your review schedule unless you review the misses afterwards.",
+    )
+    parser.add_argument("deck", nargs="?", default="grill", help="deck id (default: grill)")
+    parser.add_argument("--n", type=_count, help="ask a random sample of N questions (kept in deck order)")
+    parser.add_argument("--shuffle", action="store_true", help="ask the questions in random order")
+    args = parser.parse_args(list(argv))
+
+    from engine.store.preflight import StoreError, preflight
+
+    try:
+        preflight(settings.db)
+    except StoreError as error:
+        parser.exit(2, f"flopcards exam: {error}\n")
+    from tui.app import FlopcardsApp
+    from tui.config import AppConfig
+
+    class ExamApp(FlopcardsApp):
+        """The app, opening the exam once the decks are loaded (or leaving with the reason it cannot)."""
+
+        def on_mount(self) -> None:
+            self.run_worker(self._open_exam(), group="exam-start")
+
+        async def _open_exam(self) -> None:
+            from tui.screens.exam import open_exam
+
+            await self.loaded.wait()
+            problem = open_exam(self, self.services, args.deck, n=args.n, shuffle=args.shuffle)
+            if problem:
+                self.exit(None, 2, f"flopcards exam: {problem}")
+
+    app = ExamApp(AppConfig(settings=settings))
+    app.run()
+    return app.return_code or 0

@@ -1,0 +1,210 @@
+"""Exam question screen: the front only, a per-question and a total clock, reveal, mark right or wrong."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Markdown, Static
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from cards.exam import ExamSession
+    from engine.answers import CheckResult
+    from tui.services import Services
+
+MAX_ANSWER_CHARS = 500
+DEFAULT_EXAM_DECK = "grill"
+
+
+def clock_text(seconds: float) -> str:
+    whole = int(max(0.0, seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+class ExamScreen(Screen[None]):
+    """One cold exam: no hints; enter reveals (checking a typed answer first), then r / w marks it."""
+
+    DEFAULT_CSS = """
+    #exam-top { height: 1; margin: 0 1; }
+    #exam-progress { width: 1fr; }
+    #exam-clock { width: auto; }
+    #exam-body { height: 1fr; margin: 0 1; }
+    #exam-verdict { margin: 1 0 0 0; }
+    #exam-answer { margin: 0 1; }
+    """
+
+    BINDINGS = [
+        Binding("r", "mark(True)", "Right"),
+        Binding("w", "mark(False)", "Wrong"),
+        Binding("enter", "accept", "Accept mark", show=False),
+        Binding("escape", "stop", "End exam"),
+    ]
+
+    revealed: reactive[bool] = reactive(False, init=False)
+
+    def __init__(self, services: Services, session: ExamSession) -> None:
+        super().__init__()
+        self.services = services
+        self.session = session
+        self._timer = services.config.monotonic or time.monotonic
+        self._started = 0.0
+        self._shown_at = 0.0
+        self._answer_seconds = 0.0
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="exam-top"):
+            yield Static("", id="exam-progress")
+            yield Static("", id="exam-clock")
+        with VerticalScroll(id="exam-body"):
+            yield Markdown("", id="exam-front")
+            yield Static("", id="exam-verdict")
+            yield Markdown("", id="exam-back")
+        yield Input(id="exam-answer", max_length=MAX_ANSWER_CHARS)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"Exam · {self.session.deck.title}"
+        self._started = self._timer()
+        self.set_interval(1.0, self.tick)
+        self.show_current()
+
+    def show_current(self) -> None:
+        question = self.session.current
+        if question is None:
+            self.finish()
+            return
+        self.revealed = False
+        total = len(self.session.questions)
+        self.query_one("#exam-progress", Static).update(
+            f"[b]Question {self.session.index + 1} of {total}[/b]  ·  {question.card.id}"
+            f"  ·  right so far {sum(self.session.marks)}"
+        )
+        self.query_one("#exam-front", Markdown).update(question.card.front)
+        self.query_one("#exam-back", Markdown).update("")
+        self.query_one("#exam-verdict", Static).update("")
+        box = self.query_one("#exam-answer", Input)
+        box.value = ""
+        box.disabled = False
+        box.placeholder = (
+            "type your answer (the engine checks it), or enter to reveal"
+            if self.session.answerable
+            else "type or say your answer, then enter to reveal"
+        )
+        box.focus()
+        self._shown_at = self._timer()
+        self.tick()
+
+    def tick(self) -> None:
+        now = self._timer()
+        this = self._answer_seconds if self.revealed else now - self._shown_at
+        self.query_one("#exam-clock", Static).update(
+            f"⏱ this question {clock_text(this)}  ·  total {clock_text(now - self._started)}"
+        )
+
+    @on(Input.Submitted, "#exam-answer")
+    def submitted(self, event: Input.Submitted) -> None:
+        if self.revealed:
+            return
+        text = event.value.strip()
+        if text and self.session.answerable:
+            event.input.disabled = True
+            self.check(text)
+        else:
+            self.reveal(None)
+
+    @work(thread=True, exclusive=True, group="exam-check")
+    def check(self, text: str) -> None:
+        """Read and check the typed answer off the UI thread (units and formulas take a moment)."""
+        result = self.session.check(text)
+        self.app.call_from_thread(self.reveal, result)
+
+    def reveal(self, result: CheckResult | None) -> None:
+        box = self.query_one("#exam-answer", Input)
+        if result is not None and result.verdict == "unreadable":
+            self.query_one("#exam-verdict", Static).update(f"[b]Could not read that:[/b] {result.message}")
+            box.disabled = False
+            box.focus()
+            return
+        self._answer_seconds = self._timer() - self._shown_at
+        self.revealed = True
+        box.disabled = True
+        question = self.session.current
+        assert question is not None
+        self.query_one("#exam-back", Markdown).update(question.card.back)
+        suggested = self.session.suggested()
+        if result is None:
+            line = "Mark it yourself: [b]r[/b] right · [b]w[/b] wrong"
+        else:
+            mark = "right" if suggested else "wrong"
+            line = f"[b]{result.verdict.replace('_', ' ')}[/b]: {result.message}  →  enter marks it {mark}"
+        self.query_one("#exam-verdict", Static).update(line)
+        self.tick()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("mark", "accept"):
+            return self.revealed
+        return True
+
+    def action_mark(self, right: bool) -> None:
+        if not self.revealed or self.session.finished:
+            return
+        self.session.mark(right, self._answer_seconds)
+        self.show_current()
+
+    def action_accept(self) -> None:
+        suggested = self.session.suggested()
+        if self.revealed and suggested is not None:
+            self.action_mark(suggested)
+
+    def action_stop(self) -> None:
+        self.finish()
+
+    def finish(self) -> None:
+        """Store the result (only if something was marked) and show it; SM-2 state is left alone."""
+        from tui.screens.exam_result import ExamResultScreen
+
+        if self.session.index == 0:
+            self.dismiss()
+            return
+        now = self.services.study.now()
+        record = self.session.record(now, self.services.study.clock.today(now))
+        from engine.exam_log import record_exam
+
+        record_exam(self.services.store, record)
+        self.app.switch_screen(ExamResultScreen(self.services, self.session))
+
+    def watch_revealed(self, revealed: bool) -> None:
+        self.refresh_bindings()
+
+
+def open_exam(
+    app: App[None],
+    services: Services | None,
+    deck_id: str | None,
+    *,
+    n: int | None = None,
+    shuffle: bool = False,
+) -> str | None:
+    """Start an exam over a deck (the grill when none is chosen); returns the problem, if any."""
+    from cards.exam import ExamError, ExamSession
+
+    if services is None:
+        return "Still opening your decks…"
+    loaded = services.collection.deck(deck_id or DEFAULT_EXAM_DECK)
+    if loaded is None:
+        return f"No deck '{deck_id or DEFAULT_EXAM_DECK}' to take as an exam: highlight a deck first."
+    try:
+        session = ExamSession.start(loaded.deck, n=n, shuffle=shuffle)
+    except ExamError as error:
+        return str(error)
+    app.push_screen(ExamScreen(services, session))
+    return None

@@ -1,0 +1,191 @@
+"""Stats screen: heatmap, due forecast, retention, grades, intervals, drills, exams (plotext charts)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.markup import escape
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
+from textual_plotext import PlotextPlot
+
+from engine.stats.model import Period, Stats
+from tui.stats_format import GRADE_NAMES, counts_line, percent, retention_rows, summary_lines
+from tui.stats_heatmap import heatmap_text
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from tui.services import Services
+
+PERIODS = (Period.WEEK, Period.MONTH, Period.QUARTER, Period.YEAR, Period.ALL)
+
+
+def _bar(plot: PlotextPlot, labels: list[str], values: list[float], title: str) -> None:
+    plt = plot.plt
+    plt.clear_data()
+    plt.clear_figure()
+    plt.title(title)
+    if values:
+        plt.bar(labels, values, marker="hd")
+    plot.refresh()
+
+
+class StatsScreen(Screen[None]):
+    """Figures for one deck (or all) over a period; `p` changes the period, `d` the deck."""
+
+    DEFAULT_CSS = """
+    #stats-summary { margin: 0 1; height: auto; }
+    TabPane { padding: 0 1; }
+    PlotextPlot { height: 1fr; min-height: 8; }
+    .stats-table { height: auto; max-height: 12; }
+    """
+
+    BINDINGS = [
+        Binding("p", "next_period", "Period"),
+        Binding("d", "next_deck", "Deck"),
+        Binding("escape", "app.pop_screen", "Back"),
+    ]
+
+    period: reactive[Period] = reactive(Period.MONTH, init=False)
+    deck_id: reactive[str | None] = reactive(None, init=False)
+    stats: reactive[Stats | None] = reactive(None, init=False)
+
+    def __init__(self, services: Services, deck_id: str | None = None) -> None:
+        super().__init__()
+        self.services = services
+        self.set_reactive(StatsScreen.deck_id, deck_id)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("Counting…", id="stats-summary")
+        with TabbedContent(id="stats-tabs"):
+            with TabPane("Activity", id="tab-activity"), VerticalScroll():
+                yield Static("", id="stats-heatmap")
+                yield DataTable(id="stats-retention", classes="stats-table", cursor_type="none")
+            with TabPane("Due", id="tab-due"):
+                yield PlotextPlot(id="plot-due")
+            with TabPane("Answers", id="tab-answers"):
+                yield PlotextPlot(id="plot-grades")
+                yield PlotextPlot(id="plot-time")
+            with TabPane("Cards", id="tab-cards"):
+                yield Static("", id="stats-counts")
+                yield PlotextPlot(id="plot-intervals")
+                yield PlotextPlot(id="plot-ease")
+            with TabPane("Drills", id="tab-drills"), VerticalScroll():
+                yield DataTable(id="stats-drills", classes="stats-table", cursor_type="none")
+                yield PlotextPlot(id="plot-sprints")
+            with TabPane("Exams", id="tab-exams"):
+                yield PlotextPlot(id="plot-exams")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_stats()
+
+    def _title(self) -> str:
+        return self.services.deck_title(self.deck_id)
+
+    def _total_cards(self) -> int:
+        counts = self.services.study.counts([self.deck_id] if self.deck_id else self.services.deck_ids())
+        return sum(c.total for c in counts)
+
+    def refresh_stats(self) -> None:
+        self.sub_title = f"Stats · {self._title()} · {self.period.label}"
+        self.compute(self.deck_id, self.period, self._total_cards())
+
+    @work(thread=True, exclusive=True, group="stats")
+    def compute(self, deck_id: str | None, period: Period, total: int) -> None:
+        """Aggregate off the UI thread; only the figures come back."""
+        from engine.stats import compute_stats
+
+        stats = compute_stats(
+            self.services.store,
+            self.services.study.today(),
+            deck_id=deck_id,
+            period=period,
+            total_cards=total,
+        )
+        self.app.call_from_thread(setattr, self, "stats", stats)
+
+    def watch_stats(self, stats: Stats | None) -> None:
+        if stats is None:
+            return
+        self.query_one("#stats-summary", Static).update(escape("\n".join(summary_lines(stats))))
+        self.query_one("#stats-heatmap", Static).update(heatmap_text(stats.activity, stats.today))
+        retention = self.query_one("#stats-retention", DataTable)
+        retention.clear(columns=True)
+        retention.add_columns("True retention", "young (<21 d)", "mature (≥21 d)", "all")
+        retention.add_rows(retention_rows(stats.retention))
+        due = stats.future.per_day[:30]
+        _bar(
+            self.query_one("#plot-due", PlotextPlot),
+            [f"+{i + 1}" for i in range(len(due))],
+            list(due),
+            f"Due per day, next 30 days · {stats.future.overdue} overdue"
+            f" · load {stats.future.daily_load:.1f}/day",
+        )
+        _bar(
+            self.query_one("#plot-grades", PlotextPlot),
+            [g.split()[0] for g in GRADE_NAMES],
+            list(stats.grades),
+            f"Answers by grade ({stats.period.label})",
+        )
+        times = stats.review_time[-30:]
+        _bar(
+            self.query_one("#plot-time", PlotextPlot),
+            [t.day.strftime("%m-%d") for t in times],
+            [round(t.seconds / 60, 1) for t in times],
+            "Review minutes per day",
+        )
+        self.query_one("#stats-counts", Static).update(escape(counts_line(stats)))
+        ivl = self.query_one("#plot-intervals", PlotextPlot)
+        _bar(ivl, [b.label for b in stats.intervals], [b.count for b in stats.intervals], "Intervals")
+        ease = self.query_one("#plot-ease", PlotextPlot)
+        _bar(ease, [b.label for b in stats.ease], [b.count for b in stats.ease], "E-Factor")
+        self._drills(stats)
+        exams = stats.exams[-20:]
+        _bar(
+            self.query_one("#plot-exams", PlotextPlot),
+            [e.taken_at.strftime("%m-%d") for e in exams],
+            [e.right / e.asked * 100 if e.asked else 0 for e in exams],
+            "Exam scores, % right" + ("" if exams else " (no exams yet: press x on the home screen)"),
+        )
+
+    def _drills(self, stats: Stats) -> None:
+        table = self.query_one("#stats-drills", DataTable)
+        table.clear(columns=True)
+        table.add_columns("Drill kind (weakest first)", "accuracy", "right", "median")
+        for k in stats.drills.kinds:
+            table.add_row(
+                k.kind, percent(k.accuracy), f"{k.correct}/{k.attempts}", f"{k.median_seconds:.0f} s"
+            )
+        sprints = stats.drills.sprints[-30:]
+        _bar(
+            self.query_one("#plot-sprints", PlotextPlot),
+            [s.day.strftime("%m-%d") for s in sprints],
+            [s.correct for s in sprints],
+            "Drill sprint score: correct answers per day",
+        )
+
+    def action_next_period(self) -> None:
+        self.period = PERIODS[(PERIODS.index(self.period) + 1) % len(PERIODS)]
+        self.refresh_stats()
+
+    def action_next_deck(self) -> None:
+        choices: list[str | None] = [None, *self.services.deck_ids()]
+        index = choices.index(self.deck_id) if self.deck_id in choices else 0
+        self.deck_id = choices[(index + 1) % len(choices)]
+        self.refresh_stats()
+
+
+def open_stats(app: App[None], services: Services | None, deck_id: str | None) -> str | None:
+    """Show the stats of a deck (None: all decks); returns the problem, if any."""
+    if services is None:
+        return "Still opening your decks…"
+    app.push_screen(StatsScreen(services, deck_id))
+    return None
