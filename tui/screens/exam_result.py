@@ -89,6 +89,7 @@ class ExamResultScreen(Screen[None]):
             return "Nothing missed."
         lines = [f"Missed ({len(self.result.missed)})"]
         lines += [f"  {q.card.id:<8} {first_line(q.card.front)}" for q in self.result.missed]
+        lines.append("The exam left your review schedule alone; grading the misses in a review updates it.")
         return "\n".join(lines)
 
     @on(Button.Pressed, "#study-misses")

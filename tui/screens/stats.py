@@ -40,8 +40,11 @@ class StatsScreen(Screen[None]):
     """Figures for one deck (or all) over a period; `p` changes the period, `d` the deck."""
 
     DEFAULT_CSS = """
+    StatsScreen { overflow: hidden; }
     #stats-summary { margin: 0 1; height: auto; }
-    TabPane { padding: 0 1; }
+    #stats-tabs { height: 1fr; }
+    #stats-tabs ContentSwitcher { height: 1fr; }
+    TabPane { padding: 0 1; height: 1fr; }
     PlotextPlot { height: 1fr; min-height: 8; }
     .stats-table { height: auto; max-height: 12; }
     """

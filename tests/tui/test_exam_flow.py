@@ -1,0 +1,120 @@
+"""A 5-question grill exam driven through the real app: score, section bands, then review the misses."""
+
+from __future__ import annotations
+
+import asyncio
+
+import sqlalchemy as sa
+from textual.widgets import Static
+
+from cards.exam import ExamSession, Question
+from engine.store.models import CardStateRow, ReviewRow
+from engine.store.stats_tables import ExamResultRow
+from tui.screens.exam import ExamScreen
+from tui.screens.exam_result import ExamResultScreen
+from tui.screens.review import ReviewScreen
+
+PICKS = (1, 2, 20, 40, 55)
+
+
+def five_questions(app) -> ExamSession:
+    loaded = app.services.collection.deck("grill")
+    assert loaded is not None
+    deck = loaded.deck
+    return ExamSession(deck, tuple(Question(deck.cards[p - 1], p) for p in PICKS))
+
+
+def text_of(screen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+async def open_exam(pilot) -> ExamScreen:
+    app = pilot.app
+    await asyncio.wait_for(app.loaded.wait(), 30)
+    screen = ExamScreen(app.services, five_questions(app))
+    await app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
+async def wait_revealed(pilot, screen: ExamScreen) -> None:
+    for _ in range(500):
+        if screen.revealed:
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the answer was never revealed")
+
+
+async def test_five_question_exam_score_bands_and_misses_reviewed(make_app, db_path) -> None:
+    app = make_app(include_bundled=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await open_exam(pilot)
+        assert "Question 1 of 5" in text_of(screen, "#exam-progress")
+        # q01 typed and checked by the engine; enter accepts its verdict
+        await pilot.press(*"16 B", "enter")
+        await wait_revealed(pilot, screen)
+        assert "correct" in text_of(screen, "#exam-verdict")
+        await pilot.press("enter")
+        assert "Question 2 of 5" in text_of(screen, "#exam-progress")
+        for mark in ("w", "r", "w", "r"):  # q02 wrong, q20 right, q40 wrong, q55 right
+            await pilot.press("enter")  # nothing typed: reveal
+            await wait_revealed(pilot, screen)
+            await pilot.press(mark)
+            await pilot.pause()
+        result = app.screen
+        assert isinstance(result, ExamResultScreen)
+        score = text_of(result, "#exam-score")
+        assert "Score 3/5 (60%)" in score and "aim for 40+/60" in score
+        sections = text_of(result, "#exam-sections")
+        assert "q1–15" in sections and "1/2" in sections and "training memory" in sections
+        assert "q16–35" in sections and "q36–50" in sections and "0/1" in sections
+        missed = text_of(result, "#exam-missed")
+        assert "q02" in missed and "q40" in missed and "q20" not in missed
+
+        with app.services.store.engine.connect() as conn:
+            assert conn.execute(sa.select(ExamResultRow.right, ExamResultRow.asked)).one() == (3, 5)
+            assert conn.execute(sa.select(sa.func.count()).select_from(CardStateRow)).scalar() == 0
+
+        await pilot.press("m")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        assert review.session.queue == ["grill/q02", "grill/q40"]
+        for done in (1, 2):
+            await pilot.press("enter")  # empty answer box: show the answer
+            await pilot.pause()
+            await pilot.press("5")
+            for _ in range(200):
+                if review.session.done == done:
+                    break
+                await pilot.pause(0.02)
+        with app.services.store.engine.connect() as conn:
+            keys = set(conn.execute(sa.select(ReviewRow.card_key)).scalars())
+        assert keys == {"grill/q02", "grill/q40"}
+
+
+async def test_escape_before_any_mark_stores_nothing(make_app) -> None:
+    app = make_app(include_bundled=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await open_exam(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ExamScreen | ExamResultScreen)
+        with app.services.store.engine.connect() as conn:
+            assert conn.execute(sa.select(sa.func.count()).select_from(ExamResultRow)).scalar() == 0
+
+
+async def test_home_x_opens_the_grill_and_s_the_stats(make_app) -> None:
+    app = make_app(include_bundled=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await asyncio.wait_for(app.loaded.wait(), 30)
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, ExamScreen)
+        assert "Question 1 of 60" in text_of(app.screen, "#exam-progress")
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause(0.3)
+        assert "Studied 0 of the last 365 days" in text_of(app.screen, "#stats-summary")

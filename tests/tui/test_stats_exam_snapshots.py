@@ -1,0 +1,177 @@
+"""SVG snapshots of the stats screen and of the exam's question and result screens, at 80x24 and 120x40."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import random
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+import sqlalchemy as sa
+from textual.widgets import Input, Static, TabbedContent
+
+from cards.exam import ExamSession, Question
+from engine.store.database import open_store
+from engine.store.models import CardStateRow, DrillAttemptRow, ReviewRow
+from tui.screens.exam import ExamScreen
+from tui.screens.exam_result import ExamResultScreen
+from tui.screens.stats import StatsScreen
+
+SIZES = [(80, 24), (120, 40)]
+TODAY = date(2026, 3, 2)  # the study day of the frozen clock in tests/conftest.py
+
+
+def _state(interval: int) -> dict[str, object]:
+    return {"repetitions": 3, "ef_centi": 250, "interval_days": interval}
+
+
+def seed_history(db_path) -> None:
+    """Six months of answers on the fixture decks, card states and drill attempts, from a fixed seed."""
+    rng = random.Random(7)
+    store = open_store(db_path)
+    reviews, attempts = [], []
+    for back in range(180):
+        day = TODAY - timedelta(days=back)
+        if rng.random() < 0.35:
+            continue
+        at = datetime(day.year, day.month, day.day, 12, tzinfo=UTC)
+        for i in range(rng.randint(1, 25)):
+            interval = rng.choice((0, 1, 6, 15, 30, 60))
+            state = _state(interval)
+            reviews.append(
+                dict(
+                    card_key=f"basics/c{i}",
+                    deck_id="basics",
+                    reviewed_at=at,
+                    study_day=day,
+                    grade=rng.choice((1, 3, 4, 4, 5, 5)),
+                    seconds=rng.uniform(3, 30),
+                    same_day_repeat=False,
+                    was_new=interval == 0,
+                    state_before=state,
+                    state_after=state,
+                )
+            )
+        if back < 30 and rng.random() < 0.5:
+            for kind in ("kv-cache", "bubble"):
+                attempts.append(
+                    dict(
+                        kind=kind,
+                        seed=1,
+                        params={},
+                        given="",
+                        verdict=rng.choice(("correct", "wrong")),
+                        expected=1.0,
+                        unit="GB",
+                        relative_error=None,
+                        seconds=rng.uniform(10, 90),
+                        timed_out=False,
+                        grade=3,
+                        attempted_at=at,
+                        study_day=day,
+                    )
+                )
+    cards = [
+        dict(
+            card_key=f"basics/k{i}",
+            deck_id="basics",
+            repetitions=3,
+            ef_centi=rng.randint(130, 280),
+            interval_days=(iv := rng.choice((1, 4, 9, 25, 50))),
+            due_day=TODAY + timedelta(days=rng.randint(0, iv)),
+            last_review_at=None,
+            last_day=None,
+            repeat_today=False,
+        )
+        for i in range(40)
+    ]
+    with store.sessions.begin() as session:
+        session.execute(sa.insert(ReviewRow), reviews)
+        session.execute(sa.insert(DrillAttemptRow), attempts)
+        session.execute(sa.insert(CardStateRow), cards)
+    store.close()
+
+
+def frozen(app):
+    app.config = dataclasses.replace(app.config, monotonic=lambda: 100.0)
+    return app
+
+
+async def loaded(pilot) -> None:
+    await asyncio.wait_for(pilot.app.loaded.wait(), 30)
+    await pilot.pause()
+
+
+async def open_stats(pilot) -> StatsScreen:
+    await loaded(pilot)
+    screen = StatsScreen(pilot.app.services, "basics")
+    await pilot.app.push_screen(screen)
+    for _ in range(500):
+        if screen.stats is not None:
+            break
+        await pilot.pause(0.02)
+    await pilot.pause(0.1)
+    return screen
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_stats_activity(snap_compare, make_app, db_path, size) -> None:
+    seed_history(db_path)
+
+    async def run_before(pilot) -> None:
+        screen = await open_stats(pilot)
+        summary = str(screen.query_one("#stats-summary", Static).render())
+        assert "Studied" in summary and "daily load" in summary
+        assert "Answers per day, past year" in str(screen.query_one("#stats-heatmap", Static).render())
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=run_before)
+
+
+def test_stats_due_chart(snap_compare, make_app, db_path) -> None:
+    seed_history(db_path)
+
+    async def run_before(pilot) -> None:
+        screen = await open_stats(pilot)
+        screen.query_one("#stats-tabs", TabbedContent).active = "tab-due"
+        await pilot.pause(0.2)
+
+    assert snap_compare(make_app(), terminal_size=(120, 40), run_before=run_before)
+
+
+def five(app) -> ExamSession:
+    loaded = app.services.collection.deck("grill")
+    assert loaded is not None
+    deck = loaded.deck
+    return ExamSession(deck, tuple(Question(deck.cards[p - 1], p) for p in (1, 2, 20, 40, 55)))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_exam_question(snap_compare, make_app, size) -> None:
+    async def run_before(pilot) -> None:
+        await loaded(pilot)
+        screen = ExamScreen(pilot.app.services, five(pilot.app))
+        await pilot.app.push_screen(screen)
+        await pilot.pause()
+        screen.query_one(Input).cursor_blink = False
+        assert "Question 1 of 5" in str(screen.query_one("#exam-progress", Static).render())
+        assert "this question 0:00" in str(screen.query_one("#exam-clock", Static).render())
+        await pilot.pause()
+
+    assert snap_compare(frozen(make_app(include_bundled=True)), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_exam_result(snap_compare, make_app, size) -> None:
+    async def run_before(pilot) -> None:
+        await loaded(pilot)
+        session = five(pilot.app)
+        for right in (True, False, True, False, True):
+            session.mark(right, 42.0)
+        screen = ExamResultScreen(pilot.app.services, session)
+        await pilot.app.push_screen(screen)
+        await pilot.pause()
+        assert "Score 3/5 (60%)" in str(screen.query_one("#exam-score", Static).render())
+        assert "q40" in str(screen.query_one("#exam-missed", Static).render())
+
+    assert snap_compare(make_app(include_bundled=True), terminal_size=size, run_before=run_before)
