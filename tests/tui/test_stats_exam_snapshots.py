@@ -175,3 +175,26 @@ def test_exam_result(snap_compare, make_app, size) -> None:
         assert "q40" in str(screen.query_one("#exam-missed", Static).render())
 
     assert snap_compare(make_app(include_bundled=True), terminal_size=size, run_before=run_before)
+
+
+async def test_every_tab_period_and_deck_draws(make_app, db_path) -> None:
+    seed_history(db_path)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_stats(pilot)
+        tabs = screen.query_one("#stats-tabs", TabbedContent)
+        for tab in ("tab-due", "tab-answers", "tab-cards", "tab-drills", "tab-exams"):
+            tabs.active = tab
+            await pilot.pause(0.05)
+        assert "not tracked yet" in str(screen.query_one("#stats-counts", Static).render())
+        first = screen.stats
+        await pilot.press("p")  # month -> 3 months
+        for _ in range(200):
+            if screen.stats is not first:
+                break
+            await pilot.pause(0.02)
+        assert screen.stats is not None and screen.stats.period.label == "3 months"
+        assert "3 months" in screen.sub_title
+        await pilot.press("d")
+        await pilot.pause(0.2)
+        assert screen.deck_id != "basics"

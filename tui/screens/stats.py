@@ -32,7 +32,10 @@ def _bar(plot: PlotextPlot, labels: list[str], values: list[float], title: str) 
     plt.clear_figure()
     plt.title(title)
     if values:
-        plt.bar(labels, values, marker="hd")
+        plt.bar(list(range(1, len(values) + 1)), values, marker="hd")
+        # Explicit ticks: left to itself plotext drops colliding labels differently from draw to draw.
+        step = max(1, -(-len(labels) // 10))
+        plt.xticks(list(range(1, len(labels) + 1, step)), labels[::step])
     plot.refresh()
 
 

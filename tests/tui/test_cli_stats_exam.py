@@ -1,0 +1,50 @@
+"""`flopcards stats` and `flopcards exam` from a shell: figures as JSON or text, one-line errors."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from cards.exam import ExamSession
+from cards.loader import load_collection
+from engine.exam_log import record_exam
+from engine.store.database import open_store
+from tui.cli import main
+
+
+def test_stats_json_has_every_figure(db_path: Path, capsys) -> None:
+    grill = load_collection(()).deck("grill")
+    assert grill is not None
+    session = ExamSession.start(grill.deck, n=4, seed=1)
+    for right in (True, True, False, True):
+        session.mark(right, 5.0)
+    store = open_store(db_path)
+    now = datetime.now(UTC)
+    record_exam(store, session.record(now, now.date()))
+    store.close()
+    assert main(["--db", str(db_path), "stats", "--deck", "grill", "--json", "--period", "year"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["deck_id"] == "grill" and data["period"] == "year"
+    assert len(data["future"]["per_day"]) == 90
+    assert [r["label"] for r in data["retention"]] == ["today", "week", "month", "year"]
+    assert data["counts"]["new"] == 60 and data["counts"]["flags_tracked"] is False
+    assert [(e["right"], e["asked"]) for e in data["exams"]] == [(3, 4)]
+
+
+def test_stats_text_and_unknown_deck(db_path: Path, capsys) -> None:
+    assert main(["--db", str(db_path), "stats"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("All decks — month to ") and "True retention" in out and "daily load" in out
+    assert main(["--db", str(db_path), "stats", "--deck", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("flopcards stats: no deck 'nope'") and len(err.strip().splitlines()) == 1
+
+
+def test_exam_rejects_a_bad_count(db_path: Path, capsys) -> None:
+    with pytest.raises(SystemExit) as exit:
+        main(["--db", str(db_path), "exam", "grill", "--n", "0"])
+    assert exit.value.code == 2
+    assert "the number of questions must be 1-1000" in capsys.readouterr().err
