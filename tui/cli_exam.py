@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from engine.settings import Settings
+
+if TYPE_CHECKING:
+    from tui.app import FlopcardsApp
+    from tui.config import AppConfig
 
 WANTS_SETTINGS = True
 
@@ -18,6 +23,27 @@ def _count(text: str) -> int:
     if not 1 <= value <= 1000:
         raise argparse.ArgumentTypeError("the number of questions must be 1-1000")
     return value
+
+
+def exam_app(config: AppConfig, deck_id: str, *, n: int | None = None, shuffle: bool = False) -> FlopcardsApp:
+    """The app, opening the exam once the decks are loaded (or leaving with the reason it cannot)."""
+    from tui.app import FlopcardsApp
+
+    class ExamApp(FlopcardsApp):
+        def on_mount(self) -> None:
+            self.run_worker(self._when_loaded(), group="exam-start")
+
+        async def _when_loaded(self) -> None:
+            await self.loaded.wait()
+            self.call_after_refresh(self._open_exam)  # once the home screen has drawn
+
+        def _open_exam(self) -> None:
+            from tui.screens.exam import open_exam
+
+            if problem := open_exam(self, self.services, deck_id, n=n, shuffle=shuffle):
+                self.exit(None, 2, f"flopcards exam: {problem}")
+
+    return ExamApp(config)
 
 
 def main(argv: Sequence[str], settings: Settings) -> int:
@@ -37,23 +63,8 @@ def main(argv: Sequence[str], settings: Settings) -> int:
         preflight(settings.db)
     except StoreError as error:
         parser.exit(2, f"flopcards exam: {error}\n")
-    from tui.app import FlopcardsApp
     from tui.config import AppConfig
 
-    class ExamApp(FlopcardsApp):
-        """The app, opening the exam once the decks are loaded (or leaving with the reason it cannot)."""
-
-        def on_mount(self) -> None:
-            self.run_worker(self._open_exam(), group="exam-start")
-
-        async def _open_exam(self) -> None:
-            from tui.screens.exam import open_exam
-
-            await self.loaded.wait()
-            problem = open_exam(self, self.services, args.deck, n=args.n, shuffle=args.shuffle)
-            if problem:
-                self.exit(None, 2, f"flopcards exam: {problem}")
-
-    app = ExamApp(AppConfig(settings=settings))
+    app = exam_app(AppConfig(settings=settings), args.deck, n=args.n, shuffle=args.shuffle)
     app.run()
     return app.return_code or 0

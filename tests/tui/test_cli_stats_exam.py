@@ -48,3 +48,28 @@ def test_exam_rejects_a_bad_count(db_path: Path, capsys) -> None:
         main(["--db", str(db_path), "exam", "grill", "--n", "0"])
     assert exit.value.code == 2
     assert "the number of questions must be 1-1000" in capsys.readouterr().err
+
+
+async def test_exam_app_opens_on_a_sample_or_leaves_with_the_reason(db_path: Path) -> None:
+    from engine.settings import Settings
+    from tui.cli_exam import exam_app
+    from tui.config import AppConfig
+    from tui.screens.exam import ExamScreen
+
+    config = AppConfig(settings=Settings(db=str(db_path), deck_dirs=()))
+    app = exam_app(config, "grill", n=3, shuffle=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(500):
+            if isinstance(app.screen, ExamScreen):
+                break
+            await pilot.pause(0.05)
+        await pilot.pause()  # let the exam screen finish mounting before the app shuts down
+        assert isinstance(app.screen, ExamScreen)
+        assert len(app.screen.session.questions) == 3
+    missing = exam_app(config, "nope")
+    async with missing.run_test(size=(100, 30)) as pilot:
+        for _ in range(500):
+            if missing.return_code is not None:
+                break
+            await pilot.pause(0.05)
+    assert missing.return_code == 2
