@@ -15,7 +15,8 @@ CORRECT = "correct"
 
 def _medians(conn: sa.Connection, since: date | None, by_day: bool) -> list[tuple[str, date | None, float]]:
     """Median seconds per kind (and per day): the middle row(s) picked by window functions in SQL."""
-    part = [DrillAttemptRow.kind, *([DrillAttemptRow.study_day] if by_day else [])]
+    # (study_day, kind, seconds) is the order of ix_drill_attempt_day_kind: per-day windows need no sort.
+    part = [*([DrillAttemptRow.study_day] if by_day else []), DrillAttemptRow.kind]
     ranked = sa.select(
         *part,
         DrillAttemptRow.seconds,
@@ -27,7 +28,7 @@ def _medians(conn: sa.Connection, since: date | None, by_day: bool) -> list[tupl
     sub = ranked.subquery()
     middle = sa.and_(sub.c.rn >= (sub.c.n + 1) // 2, sub.c.rn <= (sub.c.n + 2) // 2)
     keys = [sub.c.kind, *([sub.c.study_day] if by_day else [])]
-    query = sa.select(*keys, sa.func.avg(sub.c.seconds)).where(middle).group_by(*keys)
+    query = sa.select(*keys, sa.func.avg(sub.c.seconds)).where(middle).group_by(*reversed(keys))
     return [(str(r[0]), r[1] if by_day else None, float(r[-1])) for r in conn.execute(query)]
 
 
@@ -39,7 +40,7 @@ def drill_figures(conn: sa.Connection, since: date | None) -> DrillStats:
         sa.func.count(),
         correct,
         sa.func.coalesce(sa.func.sum(DrillAttemptRow.seconds), 0.0),
-    ).group_by(DrillAttemptRow.kind, DrillAttemptRow.study_day)
+    ).group_by(DrillAttemptRow.study_day, DrillAttemptRow.kind)
     if since is not None:
         per_day = per_day.where(DrillAttemptRow.study_day >= since)
     rows = [(str(k), d, int(n), int(c), float(s)) for k, d, n, c, s in conn.execute(per_day)]
