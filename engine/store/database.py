@@ -1,8 +1,7 @@
-"""Opening the database: resolve the location, refuse foreign or newer files, back up, migrate."""
+"""Opening the database: resolve the location, refuse foreign or newer ones, back up, migrate atomically."""
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -11,12 +10,23 @@ from typing import Any
 import sqlalchemy as sa
 import sqlalchemy.orm as so
 
-from engine.store.preflight import StoreError, read_revision, sqlite_file
-from engine.store.revisions import HEAD
+from engine.store.backup import daily_backup, upgrade_backup
+from engine.store.preflight import (
+    POSTGRES_EXTRA,
+    StoreError,
+    damaged,
+    foreign_reason,
+    newer,
+    read_revision,
+    sqlite_file,
+)
+from engine.store.revisions import HEAD, REVISIONS
 
-__all__ = ["MIGRATIONS_DIR", "Store", "StoreError", "open_store", "resolve_url"]
+__all__ = ["MIGRATIONS_DIR", "Store", "StoreError", "make_engine", "open_store", "resolve_url"]
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+_BEGIN = "flopcards_begin"
+"""Execution option: how a transaction starts on SQLite ('IMMEDIATE' takes the write lock up front)."""
 
 
 @dataclass(frozen=True)
@@ -25,27 +35,38 @@ class Store:
 
     engine: sa.Engine
     sessions: so.sessionmaker[so.Session]
+    """Sessions for writing: on SQLite each transaction takes the write lock when it begins."""
     url: str
     backup: Path | None = None
     """Copy made before an upgrade, if one was needed."""
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect.name
 
     def close(self) -> None:
         self.engine.dispose()
 
 
 def resolve_url(db: str | Path) -> tuple[str, Path | None]:
-    """A plain path becomes a sqlite URL; any SQLAlchemy URL passes through. Returns (url, file)."""
+    """A plain path becomes a sqlite URL; PostgreSQL URLs use psycopg; others pass. Returns (url, file)."""
     text = str(db)
     path = sqlite_file(text)
     if "://" in text:
+        for prefix in ("postgresql://", "postgres://"):
+            if text.startswith(prefix):
+                text = "postgresql+psycopg://" + text[len(prefix) :]
         return text, path
     assert path is not None
     return f"sqlite:///{path}", path
 
 
-def _set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    # Autocommit at the driver, BEGIN issued by us (SQLAlchemy's documented pysqlite recipe): pysqlite
+    # would otherwise commit each CREATE TABLE on its own and a killed migration would be half-applied.
+    dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA journal_mode=WAL")  # several instances on one file: readers never block
     # FULL: an answer committed is on disk before the next card shows, whatever kills us.
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
@@ -53,59 +74,96 @@ def _set_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def _upgrade(engine: sa.Engine) -> None:
+def _sqlite_begin(conn: sa.Connection) -> None:
+    conn.exec_driver_sql(f"BEGIN {conn.get_execution_options().get(_BEGIN, '')}".strip())
+
+
+def make_engine(url: str) -> sa.Engine:
+    """An engine configured for flopcards (SQLite: WAL, FULL sync, transactional DDL); no I/O yet."""
+    try:
+        if url.startswith("postgresql"):
+            engine = sa.create_engine(url, connect_args={"options": "-c timezone=UTC"}, pool_pre_ping=True)
+        else:
+            engine = sa.create_engine(url)
+    except ModuleNotFoundError as error:
+        if url.startswith("postgresql"):
+            raise StoreError(POSTGRES_EXTRA) from error
+        raise StoreError(f"no driver for {url.split(':', 1)[0]}: {error}") from error
+    if engine.dialect.name == "sqlite":
+        sa.event.listen(engine, "connect", _sqlite_connect)
+        sa.event.listen(engine, "begin", _sqlite_begin)
+    return engine
+
+
+def writer(engine: sa.Engine) -> sa.Engine:
+    """The same engine whose transactions take SQLite's write lock at BEGIN (no lock upgrade deadlock)."""
+    return engine.execution_options(**{_BEGIN: "IMMEDIATE"})
+
+
+def upgrade(engine: sa.Engine, target: str = "head") -> None:
+    """Run the migrations up to `target`, all in ONE transaction with the version stamp."""
     from alembic import command  # heavy: imported only when a migration is due
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
-    with engine.begin() as conn:
+    with writer(engine).begin() as conn:
         config.attributes["connection"] = conn
-        command.upgrade(config, "head")
+        command.upgrade(config, target)
 
 
-def _backup(path: Path, now: datetime) -> Path:
-    stamp = now.astimezone(UTC).strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.backup-{stamp}")
-    counter = 1
-    while target.exists():
-        target = path.with_name(f"{path.name}.backup-{stamp}-{counter}")
-        counter += 1
-    shutil.copy2(path, target)
-    for suffix in ("-wal", "-shm"):
-        side = path.with_name(path.name + suffix)
-        if side.exists():
-            shutil.copy2(side, target.with_name(target.name + suffix))
-    return target
-
-
-def _stamped_revision(engine: sa.Engine) -> str | None:
-    """Revision of a non-file database (e.g. a server URL), None when it has none yet."""
+def _server_revision(engine: sa.Engine, where: str) -> str | None:
+    """Revision of a server database (None when empty); refuses foreign and newer ones."""
     with engine.connect() as conn:
-        if "alembic_version" not in sa.inspect(conn).get_table_names():
-            return None
-        row = conn.execute(sa.text("SELECT version_num FROM alembic_version")).first()
-        return None if row is None else str(row[0])
+        tables = set(sa.inspect(conn).get_table_names())
+        revision = None
+        if "alembic_version" in tables:
+            row = conn.execute(sa.text("SELECT version_num FROM alembic_version")).first()
+            revision = None if row is None else str(row[0])
+        marked = "flopcards_meta" in tables and conn.execute(
+            sa.text("SELECT 1 FROM flopcards_meta WHERE key = 'application' AND value = 'flopcards'")
+        ).first() is not None
+    reason = foreign_reason(tables, revision, marked)
+    if reason is not None:
+        raise StoreError(f"{where} is not a flopcards database ({reason}); flopcards left it untouched")
+    if revision is not None and revision not in REVISIONS:
+        raise newer(where, revision)
+    return revision
 
 
-def open_store(db: str | Path, *, now: datetime | None = None) -> Store:
-    """Open (creating or upgrading as needed) the database at `db`, a path or SQLAlchemy URL."""
+def _safe_url(url: str) -> str:
+    return sa.engine.make_url(url).render_as_string(hide_password=True)
+
+
+def open_store(db: str | Path, *, now: datetime | None = None, backup_days: int = 0) -> Store:
+    """Open (creating or upgrading as needed) the database at `db`, a path or SQLAlchemy URL.
+
+    `backup_days` > 0 keeps one daily copy of an SQLite file for that many days.
+    """
     url, path = resolve_url(db)
-    revision = read_revision(path) if path is not None else None
+    now = now or datetime.now(UTC)
     backup: Path | None = None
+    revision: str | None = None
     if path is not None:
+        revision = read_revision(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         if revision is not None and revision != HEAD:
-            backup = _backup(path, now or datetime.now(UTC))
-    engine = sa.create_engine(url)
-    if engine.dialect.name == "sqlite":
-        sa.event.listen(engine, "connect", _set_sqlite_pragmas)
+            backup = upgrade_backup(path, revision, now)
+    engine = make_engine(url)
+    where = str(path or _safe_url(url))
     try:
         if path is None:
-            revision = _stamped_revision(engine)
+            revision = _server_revision(engine, where)
         if revision != HEAD:
-            _upgrade(engine)
+            upgrade(engine)
+        if path is not None:
+            daily_backup(path, backup_days, now)
     except sa.exc.DatabaseError as error:
         engine.dispose()
-        raise StoreError(f"cannot open the database at {path or url}: {error.orig}") from error
-    return Store(engine, so.sessionmaker(engine, expire_on_commit=False), url, backup)
+        if path is not None and "malformed" in str(error.orig):
+            raise damaged(path, str(error.orig)) from error
+        raise StoreError(f"cannot open the database at {where}: {error.orig}") from error
+    except (sa.exc.InterfaceError, OSError) as error:
+        engine.dispose()
+        raise StoreError(f"cannot open the database at {where}: {error}") from error
+    return Store(engine, so.sessionmaker(writer(engine), expire_on_commit=False), url, backup)

@@ -93,4 +93,17 @@ class DrillAttemptRow(Base):
     study_day: so.Mapped[date] = so.mapped_column(index=True)
 
 
+class MetaRow(Base):
+    """Facts about the database itself; the ('application', 'flopcards') row marks a file as ours."""
+
+    __tablename__ = "flopcards_meta"
+
+    key: so.Mapped[str] = so.mapped_column(sa.String(50), primary_key=True)
+    value: so.Mapped[str] = so.mapped_column(sa.String(200))
+
+
+APP_MARKER = ("application", "flopcards")
+"""The row every flopcards database holds from revision 0003 on (refuses look-alike databases)."""
+
+
 from engine.store import stats_tables  # noqa: E402, F401  (its table and indexes join Base.metadata)

@@ -1,18 +1,25 @@
 """Checks a database location with the standard library only (fast, before the UI starts).
 
-It never writes: a file that is not SQLite, a foreign SQLite database, or one stamped with a
-schema newer than this build is refused with a message saying so.
+It never writes: a file that is not SQLite, a foreign database, a damaged one, a read-only one, or one
+stamped with a schema newer than this build is refused with a message saying so and what to do.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
+from importlib.util import find_spec
 from pathlib import Path
 from urllib.parse import quote
 
-from engine.store.revisions import HEAD, REVISIONS
+from engine.store.revisions import EXPECTED_TABLES, HEAD, MARKED_FROM, REVISIONS
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
+POSTGRES_EXTRA = "PostgreSQL support is not installed: pip install 'flopcards[postgres]' (psycopg)"
+_LEFTOVERS = {"0001_initial": {"drill_attempt"}}
+"""Tables an older build could leave behind when killed mid-migration (the next upgrade replaces them)."""
+_checked: dict[tuple[object, ...], str | None] = {}
+"""Files already checked unchanged in this process (the CLI and the app both open the file)."""
 
 
 class StoreError(Exception):
@@ -27,6 +34,28 @@ def sqlite_file(db: str | Path) -> Path | None:
     if text.startswith("sqlite:///") and not text.startswith("sqlite:///:memory:"):
         return Path(text[len("sqlite:///") :].split("?", 1)[0])
     return None
+
+
+def ro_uri(path: Path) -> str:
+    return f"file:{quote(str(path.resolve()))}?mode=ro"
+
+
+def backup_files(path: Path) -> list[Path]:
+    """Backups of the database at `path` that exist: upgrade backups beside it, daily ones in backups/."""
+    found = list(path.parent.glob(f"{path.name}.backup-*")) + list(
+        (path.parent / "backups").glob(f"{path.stem}-*.db")
+    )
+    return sorted(p for p in found if not p.name.endswith(("-wal", "-shm")))
+
+
+def damaged(path: Path, detail: str) -> StoreError:
+    backups = backup_files(path)
+    listed = ", ".join(str(p) for p in backups) if backups else "none found"
+    return StoreError(
+        f"the database at {path} is damaged ({detail}); flopcards left it untouched. Backups: {listed}. "
+        f"Run `flopcards --db {path} db recover` to save what can be read into a new file, "
+        "or copy a backup over it."
+    )
 
 
 def _has_content(path: Path) -> bool:
@@ -44,37 +73,99 @@ def _has_content(path: Path) -> bool:
     return True
 
 
-def read_revision(path: Path) -> str | None:
-    """Schema revision stamped in the file (None: new or empty); StoreError when not usable."""
+def check_writable(path: Path) -> None:
+    """Refuse a file (or the folder SQLite writes its journal into) that cannot be written."""
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    blocked = path if path.exists() and not os.access(path, os.W_OK) else None
+    if blocked is None and not os.access(folder, os.W_OK | os.X_OK):
+        blocked = folder
+    if blocked is not None:
+        raise StoreError(
+            f"{blocked} is read-only, and flopcards writes every answer (and a journal beside the "
+            f"database) as you go, so it did not open {path}. Make it writable, or copy the database "
+            "somewhere writable and pass --db."
+        )
+
+
+def foreign_reason(tables: set[str], revision: str | None, marked: bool) -> str | None:
+    """Why a database with these tables and stamp is not a flopcards one (None: it is ours)."""
+    tables = tables - {"alembic_version", "sqlite_sequence"}
+    if revision is None:
+        return None if not tables else "it has tables but no flopcards schema version"
+    if revision not in REVISIONS:
+        return None  # refused as newer by the caller
+    if REVISIONS.index(revision) >= REVISIONS.index(MARKED_FROM):
+        return None if marked else f"it is stamped {revision!r} but lacks the flopcards marker row"
+    expected = EXPECTED_TABLES[revision]
+    if not expected <= tables <= expected | _LEFTOVERS.get(revision, set()):
+        return f"its tables ({', '.join(sorted(tables))}) are not those of flopcards schema {revision!r}"
+    return None
+
+
+def newer(where: object, revision: str) -> StoreError:
+    return StoreError(
+        f"the database at {where} has schema {revision!r}, newer than this flopcards knows "
+        f"(up to {HEAD!r}); upgrade flopcards. The database was not touched."
+    )
+
+
+def _inspect(conn: sqlite3.Connection, path: Path) -> str | None:
+    problems = [row[0] for row in conn.execute("PRAGMA quick_check(5)")]
+    if problems != ["ok"]:
+        raise damaged(path, "; ".join(problems))
+    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    revision = None
+    if "alembic_version" in tables:
+        row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+        revision = None if row is None else str(row[0])
+    marked = "flopcards_meta" in tables and conn.execute(
+        "SELECT 1 FROM flopcards_meta WHERE key = 'application' AND value = 'flopcards'"
+    ).fetchone() is not None
+    reason = foreign_reason(tables, revision, marked)
+    if reason is not None:
+        raise StoreError(f"{path} is not a flopcards database ({reason}); flopcards left it untouched")
+    if revision is not None and revision not in REVISIONS:
+        raise newer(path, revision)
+    return revision
+
+
+def _fingerprint(path: Path) -> tuple[object, ...]:
+    sides = [path.with_name(path.name + s) for s in ("", "-wal")]
+    return tuple((str(p.resolve()), p.stat().st_size, p.stat().st_mtime_ns) if p.exists() else None for p in sides)
+
+
+def read_revision(path: Path, *, writable: bool = True) -> str | None:
+    """Schema revision stamped in the file (None: new or empty); StoreError when not usable.
+
+    Runs SQLite's quick_check (damaged pages, broken b-trees) on every open, once per process.
+    """
+    if writable:
+        check_writable(path)
     if not _has_content(path):
         return None
-    uri = f"file:{quote(str(path.resolve()))}?mode=ro"
+    key = _fingerprint(path)
+    if key in _checked:
+        return _checked[key]
     try:
-        conn = sqlite3.connect(uri, uri=True)
+        conn = sqlite3.connect(ro_uri(path), uri=True)
         try:
-            tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            if not tables:
-                return None
-            if "alembic_version" not in tables:
-                raise StoreError(
-                    f"{path} holds tables but is not a flopcards database (no schema version; tables: "
-                    f"{', '.join(sorted(tables))}); flopcards left it untouched"
-                )
-            row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+            revision = _inspect(conn, path)
         finally:
             conn.close()
     except sqlite3.DatabaseError as error:
+        if "malformed" in str(error) or "corrupt" in str(error):
+            raise damaged(path, str(error)) from error
         raise StoreError(f"cannot read the database at {path}: {error}") from error
-    revision = None if row is None else str(row[0])
-    if revision is not None and revision not in REVISIONS:
-        raise StoreError(
-            f"the database at {path} has schema {revision!r}, newer than this flopcards knows "
-            f"(up to {HEAD!r}); upgrade flopcards. The file was not touched."
-        )
+    _checked[key] = revision
     return revision
 
 
 def preflight(db: str | Path) -> str | None:
-    """Refuse unusable SQLite files early; returns the stamped revision (None if new/other URL)."""
+    """Refuse unusable SQLite files and missing drivers early; the stamped revision (None if new/URL)."""
+    text = str(db)
+    if text.startswith(("postgresql", "postgres:")) and find_spec("psycopg") is None:
+        raise StoreError(POSTGRES_EXTRA)
     path = sqlite_file(db)
     return None if path is None else read_revision(path)

@@ -9,9 +9,11 @@ from datetime import date
 import sqlalchemy as sa
 import sqlalchemy.orm as so
 
+from engine import sm2
 from engine.sm2 import CardState, ReviewRecord
 from engine.store.database import Store
 from engine.store.models import CardStateRow, ReviewRow
+from engine.store.writes import locked_row, run_write
 
 
 @dataclass(frozen=True)
@@ -81,11 +83,15 @@ def load_states(store: Store, card_keys: Iterable[str]) -> dict[str, CardState]:
 def write_answer(
     session: so.Session, *, card_key: str, deck_id: str, record: ReviewRecord, seconds: float
 ) -> ReviewRow:
-    """Stage the new state and its log row in an open transaction."""
-    row = session.get(CardStateRow, card_key)
-    if row is None:
-        row = CardStateRow(card_key=card_key, deck_id=deck_id)
-        session.add(row)
+    """Stage the new state and its log row in an open transaction (upsert, row locked).
+
+    If another client answered the card since `record.before` was read, the grade is applied to the
+    state as it is now: two devices answering the same card give the result of answering in turn.
+    """
+    row, _ = locked_row(session, card_key, deck_id)
+    current = _to_state(row)
+    if current != record.before:
+        _, record = sm2.review(current, record.grade, now=record.reviewed_at, today=record.study_day)
     _write_state(row, record.after)
     log = ReviewRow(
         card_key=card_key,
@@ -104,31 +110,33 @@ def write_answer(
 
 
 def save_answer(store: Store, *, card_key: str, deck_id: str, record: ReviewRecord, seconds: float) -> int:
-    """Commit the new state and its log row together; returns the log row id."""
-    with store.sessions.begin() as session:
+    """Commit the new state and its log row together (retried on conflict); returns the log row id."""
+
+    def work(session: so.Session) -> int:
         log = write_answer(session, card_key=card_key, deck_id=deck_id, record=record, seconds=seconds)
         session.flush()
         return log.id
 
+    return run_write(store, work)
+
 
 def undo_answer(store: Store, log_id: int) -> str | None:
     """Delete the log row and restore the state it started from; returns the card key."""
-    with store.sessions.begin() as session:
+
+    def work(session: so.Session) -> str | None:
         log = session.get(ReviewRow, log_id)
         if log is None:
             return None
         before = CardState.from_dict(log.state_before)
-        row = session.get(CardStateRow, log.card_key)
+        row, _ = locked_row(session, log.card_key, log.deck_id)
         if before.is_new and before.last_review is None:
-            if row is not None:
-                session.delete(row)
+            session.delete(row)
         else:
-            if row is None:
-                row = CardStateRow(card_key=log.card_key, deck_id=log.deck_id)
-                session.add(row)
             _write_state(row, before)
         session.delete(log)
         return log.card_key
+
+    return run_write(store, work)
 
 
 def due_keys(

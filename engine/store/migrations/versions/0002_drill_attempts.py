@@ -10,6 +10,10 @@ depends_on = None
 
 
 def upgrade() -> None:
+    if sa.inspect(op.get_bind()).has_table("drill_attempt"):
+        # Left by an older build killed mid-migration (its driver committed each CREATE at once);
+        # nothing can have been written to it since, as every later start failed.
+        op.drop_table("drill_attempt")
     op.create_table(
         "drill_attempt",
         sa.Column("id", sa.Integer(), primary_key=True),

@@ -1,0 +1,58 @@
+"""Backups of an SQLite database with SQLite's online backup API (consistent while others write)."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+from engine.store.preflight import ro_uri
+
+_DAILY = re.compile(r"-(\d{4}-\d{2}-\d{2})\.db$")
+
+
+def backup_to(source: Path, target: Path) -> Path:
+    """Copy the database at `source` into a new file `target` (refuses to overwrite) and return it."""
+    if target.exists():
+        raise FileExistsError(f"{target} already exists; flopcards will not overwrite it")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(target.name + ".partial")
+    src = sqlite3.connect(ro_uri(source), uri=True)
+    try:
+        dst = sqlite3.connect(partial)
+        try:
+            src.backup(dst)  # all pages in one step: one consistent snapshot, WAL content included
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    partial.replace(target)  # a backup killed half-way never looks like a finished one
+    return target
+
+
+def upgrade_backup(path: Path, revision: str, now: datetime) -> Path:
+    """The copy kept before upgrading from `revision`: one per version step, not one per start."""
+    existing = sorted(path.parent.glob(f"{path.name}.backup-*-r{revision}"))
+    if existing:
+        return existing[-1]  # an upgrade killed earlier: the file is unchanged since that copy
+    stamp = now.astimezone(UTC).strftime("%Y%m%d-%H%M%S")
+    return backup_to(path, path.with_name(f"{path.name}.backup-{stamp}-r{revision}"))
+
+
+def daily_backup(path: Path, keep_days: int, now: datetime) -> Path | None:
+    """Once per UTC day, copy the database into backups/ beside it; drop copies older than keep_days."""
+    if keep_days <= 0 or not path.exists():
+        return None
+    today = now.astimezone(UTC).date()
+    folder = path.parent / "backups"
+    made = None
+    target = folder / f"{path.stem}-{today.isoformat()}.db"
+    if not target.exists():
+        made = backup_to(path, target)
+    cutoff = today - timedelta(days=keep_days)
+    for old in folder.glob(f"{path.stem}-*.db"):
+        match = _DAILY.search(old.name)
+        if match and date.fromisoformat(match.group(1)) <= cutoff:
+            old.unlink()
+    return made
