@@ -120,9 +120,13 @@ def _server_revision(engine: sa.Engine, where: str) -> str | None:
         if "alembic_version" in tables:
             row = conn.execute(sa.text("SELECT version_num FROM alembic_version")).first()
             revision = None if row is None else str(row[0])
-        marked = "flopcards_meta" in tables and conn.execute(
-            sa.text("SELECT 1 FROM flopcards_meta WHERE key = 'application' AND value = 'flopcards'")
-        ).first() is not None
+        marked = (
+            "flopcards_meta" in tables
+            and conn.execute(
+                sa.text("SELECT 1 FROM flopcards_meta WHERE key = 'application' AND value = 'flopcards'")
+            ).first()
+            is not None
+        )
     reason = foreign_reason(tables, revision, marked)
     if reason is not None:
         raise StoreError(f"{where} is not a flopcards database ({reason}); flopcards left it untouched")

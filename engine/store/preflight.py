@@ -120,9 +120,13 @@ def _inspect(conn: sqlite3.Connection, path: Path) -> str | None:
     if "alembic_version" in tables:
         row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
         revision = None if row is None else str(row[0])
-    marked = "flopcards_meta" in tables and conn.execute(
-        "SELECT 1 FROM flopcards_meta WHERE key = 'application' AND value = 'flopcards'"
-    ).fetchone() is not None
+    marked = (
+        "flopcards_meta" in tables
+        and conn.execute(
+            "SELECT 1 FROM flopcards_meta WHERE key = 'application' AND value = 'flopcards'"
+        ).fetchone()
+        is not None
+    )
     reason = foreign_reason(tables, revision, marked)
     if reason is not None:
         raise StoreError(f"{path} is not a flopcards database ({reason}); flopcards left it untouched")
@@ -133,7 +137,9 @@ def _inspect(conn: sqlite3.Connection, path: Path) -> str | None:
 
 def _fingerprint(path: Path) -> tuple[object, ...]:
     sides = [path.with_name(path.name + s) for s in ("", "-wal")]
-    return tuple((str(p.resolve()), p.stat().st_size, p.stat().st_mtime_ns) if p.exists() else None for p in sides)
+    return tuple(
+        (str(p.resolve()), p.stat().st_size, p.stat().st_mtime_ns) if p.exists() else None for p in sides
+    )
 
 
 def read_revision(path: Path, *, writable: bool = True) -> str | None:
