@@ -18,6 +18,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "import": ("tui.cli_authoring.importer", "import FILE.csv|.tsv (front, back, tags) as a deck"),
     "stats": ("tui.cli_stats", "heatmap, due forecast, retention, drills and exam scores (--json)"),
     "exam": ("tui.cli_exam", "exam DECK: a cold exam over a deck's fronts, scored per section"),
+    "db": ("tui.cli_db", "check, recover, back up or copy the database"),
 }
 """Subcommand name -> (module with `main(argv, settings) -> int` or `main(argv) -> int`, help)."""
 
