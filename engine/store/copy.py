@@ -45,7 +45,7 @@ def review_log_checksum(store: Store) -> str:
         for part in conn.execution_options(yield_per=BATCH).execute(query).partitions():
             for row in part:
                 values = [
-                    json.dumps(v, sort_keys=True) if isinstance(v, dict) else repr(v) for v in row._tuple()
+                    json.dumps(v, sort_keys=True) if isinstance(v, dict) else repr(v) for v in tuple(row)
                 ]
                 digest.update(("\x1f".join(values) + "\n").encode())
     return digest.hexdigest()

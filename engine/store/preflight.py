@@ -168,10 +168,17 @@ def read_revision(path: Path, *, writable: bool = True) -> str | None:
     return revision
 
 
+def _has_module(name: str) -> bool:
+    try:
+        return find_spec(name) is not None
+    except (ImportError, ValueError):  # a module blocked in sys.modules
+        return False
+
+
 def preflight(db: str | Path) -> str | None:
     """Refuse unusable SQLite files and missing drivers early; the stamped revision (None if new/URL)."""
     text = str(db)
-    if text.startswith(("postgresql", "postgres:")) and find_spec("psycopg") is None:
+    if text.startswith(("postgresql", "postgres:")) and not _has_module("psycopg"):
         raise StoreError(POSTGRES_EXTRA)
     path = sqlite_file(db)
     return None if path is None else read_revision(path)

@@ -1,0 +1,88 @@
+"""A real PostgreSQL server for the store tests, started by the suite itself (as nobody when root)."""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import subprocess
+import tempfile
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+PORT = 5432  # unix socket only, in a private folder: no port is ever taken on the machine
+
+
+def _binary(name: str) -> str | None:
+    found = shutil.which(name)
+    if found:
+        return found
+    candidates = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
+    return candidates[-1] if candidates else None
+
+
+@dataclass(frozen=True)
+class PgServer:
+    socket_dir: str
+
+    def url(self, dbname: str) -> str:
+        return f"postgresql+psycopg://flopcards@/{dbname}?host={self.socket_dir}&port={PORT}"
+
+    def admin(self, sql: str) -> None:
+        import psycopg
+
+        with psycopg.connect(host=self.socket_dir, port=PORT, user="flopcards", dbname="postgres") as conn:
+            conn.autocommit = True
+            conn.execute(sql)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    initdb, pg_ctl = _binary("initdb"), _binary("pg_ctl")
+    if initdb is None or pg_ctl is None:
+        pytest.skip("no PostgreSQL server binaries (initdb, pg_ctl) on this machine")
+    import psycopg  # noqa: F401  - in the test extra: a missing driver must fail, not skip
+
+    home = tempfile.mkdtemp(prefix="flopcards-pg-")
+    prefix: list[str] = []
+    if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+        shutil.chown(home, "nobody")
+        prefix = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+    data, log = f"{home}/data", f"{home}/server.log"
+
+    def run(*args: str) -> None:
+        subprocess.run([*prefix, *args], check=True, stdin=subprocess.DEVNULL, capture_output=True, cwd=home)
+
+    run(initdb, "-D", data, "-U", "flopcards", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync")
+    options = f"-k {home} -p {PORT} -c listen_addresses='' -c fsync=off -c max_connections=50"
+    try:
+        run(pg_ctl, "-D", data, "-l", log, "-w", "-t", "60", "-o", options, "start")
+    except subprocess.CalledProcessError:
+        print(Path(log).read_text() if Path(log).exists() else "no server log")
+        raise
+    try:
+        yield PgServer(home)
+    finally:
+        run(pg_ctl, "-D", data, "-m", "immediate", "-w", "stop")
+        shutil.rmtree(home, ignore_errors=True)
+
+
+@pytest.fixture
+def pg_url(pg_server: PgServer) -> Iterator[str]:
+    """A fresh, empty database on the test server."""
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    pg_server.admin(f"CREATE DATABASE {name}")
+    yield pg_server.url(name)
+    pg_server.admin(f"DROP DATABASE {name} WITH (FORCE)")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The same test on an SQLite file and on the PostgreSQL server."""
+    if request.param == "sqlite":
+        return str(tmp_path / "flopcards.db")
+    return str(request.getfixturevalue("pg_url"))
