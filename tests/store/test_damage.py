@@ -1,0 +1,180 @@
+"""Damaged and foreign SQLite files: refused with a clear message, checked, salvaged; backups."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from engine.sm2 import CardState, review
+from engine.store import repo
+from engine.store.database import StoreError, make_engine, open_store, upgrade
+from engine.store.models import CardStateRow, ReviewRow
+from tui.cli import main as cli_main
+
+NOW = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
+TODAY = date(2026, 3, 2)
+REVIEWS = 2000
+
+
+def _filled(path: Path) -> None:
+    """REVIEWS answers over 500 cards, written in bulk (the answer path itself is tested elsewhere)."""
+    store = open_store(path)
+    after, record = review(CardState(), 4, now=NOW, today=TODAY)
+    states, logs = [], []
+    for i in range(REVIEWS):
+        key = f"d/c{i % 500}"
+        logs.append(
+            ReviewRow(
+                card_key=key,
+                deck_id="d",
+                reviewed_at=NOW,
+                study_day=TODAY,
+                grade=4,
+                seconds=1.0 + i,
+                same_day_repeat=False,
+                was_new=i < 500,
+                state_before=CardState().to_dict(),
+                state_after=after.to_dict(),
+            )
+        )
+        if i < 500:
+            row = CardStateRow(card_key=key, deck_id="d")
+            repo._write_state(row, record.after)
+            states.append(row)
+    with store.sessions.begin() as session:
+        session.add_all(states + logs)
+    store.close()
+
+
+def _rows(path: Path, table: str) -> dict[int, tuple[object, ...]]:
+    with sqlite3.connect(path) as conn:
+        return {row[0]: row for row in conn.execute(f"SELECT rowid, * FROM {table}")}
+
+
+def _zero_a_leaf_of(path: Path, table: str) -> None:
+    """Overwrite one data page of `table` (a child of its interior root) with zeros."""
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        (root,) = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (table,)).fetchone()
+        (size,) = conn.execute("PRAGMA page_size").fetchone()
+    data = bytearray(path.read_bytes())
+    page = data[(root - 1) * size : root * size]
+    assert page[0] == 0x05, "the table must span several pages"
+    cells = int.from_bytes(page[3:5], "big")
+    pointer = int.from_bytes(page[12 + 2 * (cells // 2) : 14 + 2 * (cells // 2)], "big")
+    child = int.from_bytes(page[pointer : pointer + 4], "big")
+    data[(child - 1) * size : child * size] = bytes(size)
+    path.write_bytes(bytes(data))
+
+
+def test_damaged_page_message_check_and_recover(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "flopcards.db"
+    _filled(path)
+    assert cli_main(["--db", str(path), "db", "backup"]) == 0
+    (backup,) = (tmp_path / "backups").glob("flopcards-manual-*.db")
+    before = _rows(path, "review_log")
+    _zero_a_leaf_of(path, "review_log")
+
+    with pytest.raises(StoreError) as raised:
+        open_store(path)
+    message = str(raised.value)
+    assert "is damaged" in message and str(backup) in message and "db recover" in message
+    capsys.readouterr()
+    assert cli_main(["--db", str(path)]) == 2  # the app refuses before taking over the screen
+    err = capsys.readouterr().err
+    assert err.startswith("flopcards: ") and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+    assert cli_main(["--db", str(path), "db", "check"]) == 1
+    assert "is damaged" in capsys.readouterr().err
+
+    recovered = tmp_path / "recovered.db"
+    assert cli_main(["--db", str(path), "db", "recover", "--to", str(recovered)]) == 0
+    assert f"recovered into {recovered}" in capsys.readouterr().out
+    salvaged = _rows(recovered, "review_log")
+    assert REVIEWS - 100 < len(salvaged) < REVIEWS, "all but the zeroed page"
+    assert all(before[rowid] == row for rowid, row in salvaged.items())
+    store = open_store(recovered)
+    assert len(repo.seen_keys(store)) == 500 and len(repo.review_log(store)) == len(salvaged)
+    store.close()
+    assert cli_main(["--db", str(recovered), "db", "check"]) == 0
+
+
+def test_backup_while_another_instance_writes_is_consistent(tmp_path: Path) -> None:
+    path = tmp_path / "flopcards.db"
+    _filled(path)
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute("DELETE FROM review_log WHERE id > 10")  # not committed while the backup runs
+    target = tmp_path / "copy.db"
+    assert cli_main(["--db", str(path), "db", "backup", "--to", str(target)]) == 0
+    writer.execute("ROLLBACK")
+    writer.close()
+    assert len(_rows(target, "review_log")) == REVIEWS
+    assert cli_main(["--db", str(target), "db", "check"]) == 0
+
+
+def test_daily_backups_are_kept_for_the_set_number_of_days(tmp_path: Path) -> None:
+    path = tmp_path / "flopcards.db"
+    for day in range(6):
+        open_store(path, now=NOW + timedelta(days=day), backup_days=3).close()
+        open_store(path, now=NOW + timedelta(days=day, hours=1), backup_days=3).close()  # once a day
+    kept = sorted(p.name for p in (tmp_path / "backups").iterdir())
+    assert kept == ["flopcards-2026-03-05.db", "flopcards-2026-03-06.db", "flopcards-2026-03-07.db"]
+
+
+def _flopcards_file(path: Path) -> None:
+    open_store(path).close()
+
+
+@pytest.mark.parametrize(
+    "disguise",
+    [
+        "DROP TABLE flopcards_meta",
+        "UPDATE flopcards_meta SET value = 'someone-else'",
+        "UPDATE alembic_version SET version_num = '0002_drill_attempts'; CREATE TABLE invoices (id INTEGER)",
+        "UPDATE alembic_version SET version_num = '0001_initial'; DROP TABLE review_log",
+    ],
+)
+def test_look_alike_foreign_database_is_refused_untouched(tmp_path: Path, disguise: str) -> None:
+    path = tmp_path / "other.db"
+    _flopcards_file(path)
+    conn = sqlite3.connect(path)
+    conn.executescript(disguise)
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="not a flopcards database"):
+        open_store(path)
+    assert path.read_bytes() == before
+    wal = tmp_path / "other.db-wal"
+    assert not wal.exists() or wal.stat().st_size == 0, (
+        "nothing written (a reader may leave SQLite's side files)"
+    )
+    assert {p.name for p in tmp_path.iterdir()} <= {"other.db", "other.db-wal", "other.db-shm"}, "no backup"
+
+
+def test_leftover_table_of_an_old_killed_migration_is_replaced(tmp_path: Path) -> None:
+    """An older build committed CREATE TABLE drill_attempt before stamping: such files open now."""
+    path = tmp_path / "flopcards.db"
+    engine = make_engine(f"sqlite:///{path}")
+    upgrade(engine, "0001_initial")
+    with engine.begin() as conn:
+        conn.execute(sa.text("CREATE TABLE drill_attempt (id INTEGER PRIMARY KEY)"))
+    engine.dispose()
+    store = open_store(path)
+    with store.engine.connect() as conn:
+        assert "attempted_at" in {c["name"] for c in sa.inspect(conn).get_columns("drill_attempt")}
+    store.close()
+
+
+def test_review_rows_hold_utc(tmp_path: Path) -> None:
+    path = tmp_path / "flopcards.db"
+    _filled(path)
+    store = open_store(path)
+    with store.sessions() as session:
+        row = session.scalars(sa.select(ReviewRow).limit(1)).one()
+    assert row.reviewed_at == NOW and row.reviewed_at.tzinfo == UTC
+    store.close()
