@@ -9,7 +9,7 @@ import signal
 import sqlite3
 import tempfile
 from collections.abc import Callable
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
@@ -19,7 +19,6 @@ from engine.sm2 import CardState, review
 from engine.store import repo
 from engine.store.database import StoreError, make_engine, open_store, upgrade
 from engine.store.revisions import HEAD, REVISIONS
-from tui.cli import main as cli_main
 
 NOW = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
 TODAY = date(2026, 3, 2)
