@@ -49,6 +49,8 @@ class Settings:
     reviews_per_day: int = 200
     day_start_hour: int = 4
     drill_seconds: int = 120
+    backup_days: int = 7
+    """Daily copies of an SQLite database kept this many days in backups/ beside it (0: none)."""
 
     def with_overrides(self, **values: Any) -> Settings:
         return replace(self, **{k: v for k, v in values.items() if v is not None})
@@ -59,6 +61,7 @@ INT_RANGES = {
     "reviews_per_day": (0, 100_000),
     "day_start_hour": (0, 23),
     "drill_seconds": (5, 3600),
+    "backup_days": (0, 3650),
 }
 
 

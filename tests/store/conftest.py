@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import shutil
@@ -40,13 +41,16 @@ class PgServer:
             conn.execute(sql)  # type: ignore[arg-type]
 
 
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[PgServer]:
+class NoServer(Exception):
+    """This machine has no PostgreSQL server binaries."""
+
+
+@contextlib.contextmanager
+def running_server() -> Iterator[PgServer]:
+    """initdb + pg_ctl start in a private temporary folder (as nobody when root); removed after."""
     initdb, pg_ctl = _binary("initdb"), _binary("pg_ctl")
     if initdb is None or pg_ctl is None:
-        pytest.skip("no PostgreSQL server binaries (initdb, pg_ctl) on this machine")
-    import psycopg  # noqa: F401  - in the test extra: a missing driver must fail, not skip
-
+        raise NoServer("no PostgreSQL server binaries (initdb, pg_ctl) on this machine")
     home = tempfile.mkdtemp(prefix="flopcards-pg-")
     prefix: list[str] = []
     if os.geteuid() == 0:  # PostgreSQL refuses to run as root
@@ -57,18 +61,31 @@ def pg_server() -> Iterator[PgServer]:
     def run(*args: str) -> None:
         subprocess.run([*prefix, *args], check=True, stdin=subprocess.DEVNULL, capture_output=True, cwd=home)
 
-    run(initdb, "-D", data, "-U", "flopcards", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync")
-    options = f"-k {home} -p {PORT} -c listen_addresses='' -c fsync=off -c max_connections=50"
     try:
-        run(pg_ctl, "-D", data, "-l", log, "-w", "-t", "60", "-o", options, "start")
-    except subprocess.CalledProcessError:
-        print(Path(log).read_text() if Path(log).exists() else "no server log")
-        raise
-    try:
-        yield PgServer(home)
+        run(initdb, "-D", data, "-U", "flopcards", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync")
+        options = f"-k {home} -p {PORT} -c listen_addresses='' -c fsync=off -c max_connections=50"
+        try:
+            run(pg_ctl, "-D", data, "-l", log, "-w", "-t", "60", "-o", options, "start")
+        except subprocess.CalledProcessError as error:
+            detail = Path(log).read_text() if Path(log).exists() else error.stderr.decode()
+            raise RuntimeError(f"the PostgreSQL test server did not start:\n{detail}") from error
+        try:
+            yield PgServer(home)
+        finally:
+            run(pg_ctl, "-D", data, "-m", "immediate", "-w", "stop")
     finally:
-        run(pg_ctl, "-D", data, "-m", "immediate", "-w", "stop")
         shutil.rmtree(home, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    import psycopg  # noqa: F401  - in the test extra: a missing driver must fail, not skip
+
+    try:
+        with running_server() as server:
+            yield server
+    except NoServer as reason:
+        pytest.skip(str(reason))
 
 
 @pytest.fixture
