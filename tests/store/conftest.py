@@ -46,7 +46,7 @@ class NoServer(Exception):
 
 
 @contextlib.contextmanager
-def running_server() -> Iterator[PgServer]:
+def running_server(*, durable: bool = False) -> Iterator[PgServer]:
     """initdb + pg_ctl start in a private temporary folder (as nobody when root); removed after."""
     initdb, pg_ctl = _binary("initdb"), _binary("pg_ctl")
     if initdb is None or pg_ctl is None:
@@ -63,7 +63,8 @@ def running_server() -> Iterator[PgServer]:
 
     try:
         run(initdb, "-D", data, "-U", "flopcards", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync")
-        options = f"-k {home} -p {PORT} -c listen_addresses='' -c fsync=off -c max_connections=50"
+        options = f"-k {home} -p {PORT} -c listen_addresses='' -c max_connections=50"
+        options += "" if durable else " -c fsync=off"  # tests do not crash the server: skip the syncs
         try:
             run(pg_ctl, "-D", data, "-l", log, "-w", "-t", "60", "-o", options, "start")
         except subprocess.CalledProcessError as error:

@@ -173,7 +173,13 @@ class ReviewScreen(Screen[None]):
         if not self.revealed or self.session.current is None:
             return
         seconds = max(0.0, self._timer() - self._shown_at)
-        self.session.answer(grade, seconds)
+        from engine.store.preflight import StoreError
+
+        try:
+            self.session.answer(grade, seconds)
+        except StoreError as error:  # another device kept the database busy: the card stays, grade again
+            self.notify(str(error), severity="error", timeout=10)
+            return
         self.show_current()
 
     def action_undo(self) -> None:
