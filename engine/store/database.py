@@ -108,6 +108,8 @@ def upgrade(engine: sa.Engine, target: str = "head") -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
     with writer(engine).begin() as conn:
+        if conn.dialect.name == "postgresql":  # two clients starting at once: the second waits, then
+            conn.execute(sa.text("SELECT pg_advisory_xact_lock(7301015)"))  # finds the schema done
         config.attributes["connection"] = conn
         command.upgrade(config, target)
 

@@ -101,7 +101,7 @@ def _answer_worker(url: str, keys: list[str], rounds: int, seed: int) -> None:
 
 
 def test_two_processes_answering_the_same_cards_lose_nothing(db_url: str) -> None:
-    open_store(db_url).close()  # created once, as the first device would
+    """Both start on an empty database (both create the schema), then answer the same cards."""
     keys = [f"d/c{i}" for i in range(12)]
     context = multiprocessing.get_context("fork")
     workers = [context.Process(target=_answer_worker, args=(db_url, keys, 4, seed)) for seed in (1, 2)]
