@@ -111,8 +111,8 @@ def newer(where: object, revision: str) -> StoreError:
     )
 
 
-def _inspect(conn: sqlite3.Connection, path: Path) -> str | None:
-    problems = [row[0] for row in conn.execute("PRAGMA quick_check(5)")]
+def _inspect(conn: sqlite3.Connection, path: Path, quick_check: bool) -> str | None:
+    problems = [row[0] for row in conn.execute("PRAGMA quick_check(5)")] if quick_check else ["ok"]
     if problems != ["ok"]:
         raise damaged(path, "; ".join(problems))
     tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
@@ -142,29 +142,31 @@ def _fingerprint(path: Path) -> tuple[object, ...]:
     )
 
 
-def read_revision(path: Path, *, writable: bool = True) -> str | None:
+def read_revision(path: Path, *, writable: bool = True, quick_check: bool = True) -> str | None:
     """Schema revision stamped in the file (None: new or empty); StoreError when not usable.
 
-    Runs SQLite's quick_check (damaged pages, broken b-trees) on every open, once per process.
+    With `quick_check`, runs SQLite's quick_check (damaged pages, broken b-trees; about 1.7 s per
+    million reviews, so the app runs it off the UI thread), once per process and unchanged file.
     """
     if writable:
         check_writable(path)
     if not _has_content(path):
         return None
     key = _fingerprint(path)
-    if key in _checked:
+    if quick_check and key in _checked:
         return _checked[key]
     try:
         conn = sqlite3.connect(ro_uri(path), uri=True)
         try:
-            revision = _inspect(conn, path)
+            revision = _inspect(conn, path, quick_check)
         finally:
             conn.close()
     except sqlite3.DatabaseError as error:
         if "malformed" in str(error) or "corrupt" in str(error):
             raise damaged(path, str(error)) from error
         raise StoreError(f"cannot read the database at {path}: {error}") from error
-    _checked[key] = revision
+    if quick_check:
+        _checked[key] = revision
     return revision
 
 
@@ -176,9 +178,12 @@ def _has_module(name: str) -> bool:
 
 
 def preflight(db: str | Path) -> str | None:
-    """Refuse unusable SQLite files and missing drivers early; the stamped revision (None if new/URL)."""
+    """Refuse unusable SQLite files and missing drivers early; the stamped revision (None if new/URL).
+
+    Cheap checks only (no quick_check): it runs before the screen is taken over.
+    """
     text = str(db)
     if text.startswith(("postgresql", "postgres:")) and not _has_module("psycopg"):
         raise StoreError(POSTGRES_EXTRA)
     path = sqlite_file(db)
-    return None if path is None else read_revision(path)
+    return None if path is None else read_revision(path, quick_check=False)

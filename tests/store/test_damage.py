@@ -71,23 +71,39 @@ def _zero_a_leaf_of(path: Path, table: str) -> None:
     path.write_bytes(bytes(data))
 
 
-def test_damaged_page_message_check_and_recover(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.fixture
+def damaged(tmp_path: Path) -> tuple[Path, Path, dict[int, tuple[object, ...]]]:
+    """A database with a backup, then one review_log page zeroed: (file, backup, rows before)."""
     path = tmp_path / "flopcards.db"
     _filled(path)
     assert cli_main(["--db", str(path), "db", "backup"]) == 0
     (backup,) = (tmp_path / "backups").glob("flopcards-manual-*.db")
     before = _rows(path, "review_log")
     _zero_a_leaf_of(path, "review_log")
+    return path, backup, before
 
+
+async def test_the_app_stops_on_a_damaged_file_with_a_message(damaged) -> None:
+    from engine.settings import Settings
+    from tui.app import FlopcardsApp
+    from tui.config import AppConfig
+
+    app = FlopcardsApp(AppConfig(settings=Settings(db=str(damaged[0])), include_bundled=False))
+    async with app.run_test() as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    assert app.return_code == 2  # exits with the StoreError text below, not a traceback
+
+
+def test_damaged_page_message_check_and_recover(damaged, capsys: pytest.CaptureFixture[str]) -> None:
+    path, backup, before = damaged
+    tmp_path = path.parent
     with pytest.raises(StoreError) as raised:
         open_store(path)
     message = str(raised.value)
     assert "is damaged" in message and str(backup) in message and "db recover" in message
+    assert "\n" not in message
     capsys.readouterr()
-    assert cli_main(["--db", str(path)]) == 2  # the app refuses before taking over the screen
-    err = capsys.readouterr().err
-    assert err.startswith("flopcards: ") and "Traceback" not in err and len(err.strip().splitlines()) == 1
-
     assert cli_main(["--db", str(path), "db", "check"]) == 1
     assert "is damaged" in capsys.readouterr().err
 
