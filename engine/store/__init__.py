@@ -1,1 +1,1 @@
-"""SQLite store: typed ORM models, opening and migrating the database, repositories."""
+"""The store (SQLite file or PostgreSQL server): typed ORM models, opening and migrating, repositories."""
