@@ -94,8 +94,8 @@ def foreign_reason(tables: set[str], revision: str | None, marked: bool) -> str 
     tables = tables - {"alembic_version", "sqlite_sequence"}
     if revision is None:
         return None if not tables else "it has tables but no flopcards schema version"
-    if revision not in REVISIONS:
-        return None  # refused as newer by the caller
+    if revision not in REVISIONS:  # a later flopcards, if it carries the marker (refused as newer)
+        return None if marked else f"its schema version {revision!r} is not flopcards' and it has no marker"
     if REVISIONS.index(revision) >= REVISIONS.index(MARKED_FROM):
         return None if marked else f"it is stamped {revision!r} but lacks the flopcards marker row"
     expected = EXPECTED_TABLES[revision]

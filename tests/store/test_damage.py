@@ -153,6 +153,7 @@ def _flopcards_file(path: Path) -> None:
         "UPDATE flopcards_meta SET value = 'someone-else'",
         "UPDATE alembic_version SET version_num = '0002_drill_attempts'; CREATE TABLE invoices (id INTEGER)",
         "UPDATE alembic_version SET version_num = '0001_initial'; DROP TABLE review_log",
+        "UPDATE alembic_version SET version_num = 'ae1038f2c'; DROP TABLE flopcards_meta",
     ],
 )
 def test_look_alike_foreign_database_is_refused_untouched(tmp_path: Path, disguise: str) -> None:
