@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import hashlib
-import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import sqlalchemy as sa
 
@@ -28,6 +29,20 @@ def _tables() -> list[sa.Table]:
     return [t for t in Base.metadata.sorted_tables if t.name not in _OWN]
 
 
+def _as_stored(table: sa.Table) -> tuple[sa.Select[Any], sa.Table]:
+    """A select of `table` in primary-key order, and a same-named table to insert its rows into.
+
+    JSON travels as the text stored (never parsed and re-serialized): the copy is exact and cheap.
+    """
+    raw = [sa.cast(c, sa.Text).label(c.name) if isinstance(c.type, sa.JSON) else c for c in table.columns]
+    mirror = sa.Table(
+        table.name,
+        sa.MetaData(),
+        *(sa.Column(c.name, sa.Text if isinstance(c.type, sa.JSON) else c.type) for c in table.columns),
+    )
+    return sa.select(*raw).order_by(*table.primary_key.columns), mirror
+
+
 def row_counts(store: Store) -> dict[str, int]:
     with store.engine.connect() as conn:
         return {
@@ -37,17 +52,12 @@ def row_counts(store: Store) -> dict[str, int]:
 
 
 def review_log_checksum(store: Store) -> str:
-    """SHA-256 of the review log in id order, values in a backend-neutral text form."""
+    """SHA-256 of the review log in id order: each value's repr, JSON as its stored text."""
     digest = hashlib.sha256()
-    table = ReviewRow.__table__
-    query = sa.select(table).order_by(table.c.id)
+    query, _ = _as_stored(Base.metadata.tables[ReviewRow.__tablename__])
     with store.engine.connect() as conn:
         for part in conn.execution_options(yield_per=BATCH).execute(query).partitions():
-            for row in part:
-                values = [
-                    json.dumps(v, sort_keys=True) if isinstance(v, dict) else repr(v) for v in tuple(row)
-                ]
-                digest.update(("\x1f".join(values) + "\n").encode())
+            digest.update("".join("\x1f".join(map(repr, row)) + "\n" for row in part).encode())
     return digest.hexdigest()
 
 
@@ -61,6 +71,28 @@ def _reset_sequences(conn: sa.Connection, table: sa.Table) -> None:
                     f"COALESCE(MAX({column.name}), 1), MAX({column.name}) IS NOT NULL) FROM {table.name}"
                 )
             )
+
+
+def _inserter(conn: sa.Connection, mirror: sa.Table) -> Callable[[Sequence[sa.Row[Any]]], None]:
+    """Writes batches of rows: PostgreSQL's COPY when the target is a server, INSERTs otherwise."""
+    if conn.dialect.name != "postgresql":
+        names = [c.name for c in mirror.columns]
+
+        def insert(rows: Sequence[sa.Row[Any]]) -> None:
+            if rows:
+                conn.execute(mirror.insert(), [dict(zip(names, r, strict=True)) for r in rows])
+
+        return insert
+    processors = [c.type.bind_processor(conn.dialect) for c in mirror.columns]
+    columns = ", ".join(f'"{c.name}"' for c in mirror.columns)
+    cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+
+    def copy(rows: Sequence[sa.Row[Any]]) -> None:
+        with cursor.copy(f'COPY "{mirror.name}" ({columns}) FROM STDIN') as stream:
+            for row in rows:
+                stream.write_row([v if p is None else p(v) for p, v in zip(processors, row, strict=True)])
+
+    return copy
 
 
 def copy_collection(source: str | Path, target: str | Path) -> CopyReport:
@@ -85,9 +117,10 @@ def _copy(src: Store, dst: Store) -> CopyReport:
         raise StoreError(f"the target already holds data ({occupied}); copy only into an empty database")
     with src.engine.connect() as reader, dst.engine.begin() as writer:
         for table in _tables():
-            query = sa.select(table).order_by(*table.primary_key.columns)
+            query, mirror = _as_stored(table)
+            write = _inserter(writer, mirror)
             for part in reader.execution_options(yield_per=BATCH).execute(query).partitions():
-                writer.execute(table.insert(), [row._asdict() for row in part])
+                write(part)
             if dst.dialect == "postgresql":
                 _reset_sequences(writer, table)
     expected, copied = row_counts(src), row_counts(dst)
