@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import glob
 import os
+import pwd
 import shutil
 import subprocess
 import tempfile
@@ -54,8 +55,9 @@ def running_server(*, durable: bool = False) -> Iterator[PgServer]:
     home = tempfile.mkdtemp(prefix="flopcards-pg-")
     prefix: list[str] = []
     if os.geteuid() == 0:  # PostgreSQL refuses to run as root
-        shutil.chown(home, "nobody")
-        prefix = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+        nobody = pwd.getpwnam("nobody")
+        os.chown(home, nobody.pw_uid, nobody.pw_gid)
+        prefix = ["setpriv", f"--reuid={nobody.pw_uid}", f"--regid={nobody.pw_gid}", "--clear-groups"]
     data, log = f"{home}/data", f"{home}/server.log"
 
     def run(*args: str) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+import alembic.command  # noqa: F401  - loaded once here rather than in every forked child
 import pytest
 import sqlalchemy as sa
 
@@ -103,7 +104,8 @@ def test_kill_at_every_statement_of_a_migration_then_start_again(tmp_path: Path,
             break
         assert sig == signal.SIGKILL
         kills += 1
-        assert in_child(_die_at(path, boundary))[1] == signal.SIGKILL  # and once more, at the same place
+        if start != "new file":  # once more at the same place: still one backup of the old version
+            assert in_child(_die_at(path, boundary))[1] == signal.SIGKILL
         store = open_store(path, now=NOW)  # the start after the kills completes the migration
         store.close()
         with sqlite3.connect(path) as conn:
@@ -115,6 +117,7 @@ def test_kill_at_every_statement_of_a_migration_then_start_again(tmp_path: Path,
         backups = [p for p in path.parent.glob("*.backup-*") if not p.name.endswith(("-wal", "-shm"))]
         assert len(backups) == (0 if start == "new file" else 1), "one backup per version step"
     assert kills >= 8, "the hook must reach the migration's statements"
+    print(f"{start}: killed at each of {kills} statement boundaries")
 
 
 def test_two_instances_grade_the_same_new_card(db_path: Path) -> None:
