@@ -111,7 +111,7 @@ def warm_engine() -> None:
 def load_services(config: AppConfig) -> Services:
     """Open everything; raises engine.store.database.StoreError with a clear message."""
     settings = config.settings
-    store = open_store(settings.db, backup_days=settings.backup_days)
+    store = open_store(settings.db, now=config.now(), backup_days=settings.backup_days)
     collection = load_collection(config.deck_dirs, include_bundled=config.include_bundled)
     templates = templates_for(deck_dirs=config.deck_dirs)
     clock = config.clock or StudyClock(day_start_hour=settings.day_start_hour)

@@ -195,3 +195,19 @@ def test_review_rows_hold_utc(tmp_path: Path) -> None:
         row = session.scalars(sa.select(ReviewRow).limit(1)).one()
     assert row.reviewed_at == NOW and row.reviewed_at.tzinfo == UTC
     store.close()
+
+
+def test_backup_days_setting_reaches_the_app(tmp_path: Path) -> None:
+    from engine.settings import load_settings
+    from tui.config import AppConfig
+    from tui.services import load_services
+
+    settings_file = tmp_path / "settings.toml"
+    settings_file.write_text(f'backup_days = 2\ndb = "{tmp_path / "flopcards.db"}"\n')
+    settings, problems = load_settings(settings_file)
+    assert problems == [] and settings.backup_days == 2
+    services = load_services(AppConfig(settings=settings, include_bundled=False, now=lambda: NOW))
+    services.close()
+    assert [p.name for p in (tmp_path / "backups").iterdir()] == ["flopcards-2026-03-02.db"]
+    settings_file.write_text("backup_days = -1\n")
+    assert "backup_days" in load_settings(settings_file)[1][0].message
