@@ -44,6 +44,10 @@ class Store:
     def dialect(self) -> str:
         return self.engine.dialect.name
 
+    def reading(self) -> so.Session:
+        """A session for reads only: it takes no write lock, so it never waits for another instance."""
+        return so.Session(self.engine, expire_on_commit=False)
+
     def close(self) -> None:
         self.engine.dispose()
 

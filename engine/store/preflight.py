@@ -18,8 +18,6 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 POSTGRES_EXTRA = "PostgreSQL support is not installed: pip install 'flopcards[postgres]' (psycopg)"
 _LEFTOVERS = {"0001_initial": {"drill_attempt"}}
 """Tables an older build could leave behind when killed mid-migration (the next upgrade replaces them)."""
-_checked: dict[tuple[object, ...], str | None] = {}
-"""Files already checked unchanged in this process (the CLI and the app both open the file)."""
 
 
 class StoreError(Exception):
@@ -135,26 +133,16 @@ def _inspect(conn: sqlite3.Connection, path: Path, quick_check: bool) -> str | N
     return revision
 
 
-def _fingerprint(path: Path) -> tuple[object, ...]:
-    sides = [path.with_name(path.name + s) for s in ("", "-wal")]
-    return tuple(
-        (str(p.resolve()), p.stat().st_size, p.stat().st_mtime_ns) if p.exists() else None for p in sides
-    )
-
-
 def read_revision(path: Path, *, writable: bool = True, quick_check: bool = True) -> str | None:
     """Schema revision stamped in the file (None: new or empty); StoreError when not usable.
 
     With `quick_check`, runs SQLite's quick_check (damaged pages, broken b-trees; about 1.7 s per
-    million reviews, so the app runs it off the UI thread), once per process and unchanged file.
+    million reviews, so the app runs it off the UI thread).
     """
     if writable:
         check_writable(path)
     if not _has_content(path):
         return None
-    key = _fingerprint(path)
-    if quick_check and key in _checked:
-        return _checked[key]
     try:
         conn = sqlite3.connect(ro_uri(path), uri=True)
         try:
@@ -165,8 +153,6 @@ def read_revision(path: Path, *, writable: bool = True, quick_check: bool = True
         if "malformed" in str(error) or "corrupt" in str(error):
             raise damaged(path, str(error)) from error
         raise StoreError(f"cannot read the database at {path}: {error}") from error
-    if quick_check:
-        _checked[key] = revision
     return revision
 
 

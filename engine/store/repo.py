@@ -63,7 +63,7 @@ def _write_state(row: CardStateRow, state: CardState) -> None:
 
 def load_state(store: Store, card_key: str) -> CardState:
     """The card's state, or a new card's state when it was never reviewed."""
-    with store.sessions() as session:
+    with store.reading() as session:
         row = session.get(CardStateRow, card_key)
         return CardState() if row is None else _to_state(row)
 
@@ -72,7 +72,7 @@ def load_states(store: Store, card_keys: Iterable[str]) -> dict[str, CardState]:
     """States of the given cards that have been reviewed at least once."""
     keys = list(card_keys)
     out: dict[str, CardState] = {}
-    with store.sessions() as session:
+    with store.reading() as session:
         for start in range(0, len(keys), 500):
             chunk = keys[start : start + 500]
             rows = session.scalars(sa.select(CardStateRow).where(CardStateRow.card_key.in_(chunk)))
@@ -189,7 +189,7 @@ def review_log(store: Store, card_key: str | None = None) -> list[LoggedReview]:
     query = sa.select(ReviewRow).order_by(ReviewRow.id)
     if card_key is not None:
         query = query.where(ReviewRow.card_key == card_key)
-    with store.sessions() as session:
+    with store.reading() as session:
         return [
             LoggedReview(
                 row.id,

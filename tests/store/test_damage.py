@@ -90,8 +90,10 @@ async def test_the_app_stops_on_a_damaged_file_with_a_message(damaged) -> None:
 
     app = FlopcardsApp(AppConfig(settings=Settings(db=str(damaged[0])), include_bundled=False))
     async with app.run_test() as pilot:
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        for _ in range(200):  # the store opens in a worker started after the first paint
+            await pilot.pause(0.05)
+            if app.return_code is not None or app.loaded.is_set():
+                break
     assert app.return_code == 2  # exits with the StoreError text below, not a traceback
 
 
