@@ -91,7 +91,7 @@ def main() -> None:
             results,
         )
         keys = [f"bench-{d}/c{c}" for d in range(10) for c in range(args.cards // 10)]
-        timed("quick_check at start (SQLite, cold process cache), s", lambda: read_revision(db), results)
+        timed("quick_check on open (SQLite), s", lambda: read_revision(db), results)
         timed("db backup (SQLite online backup), s", lambda: backup_to(db, folder / "copy.db"), results)
         timed("db copy SQLite -> PostgreSQL, s", lambda: copy_collection(db, pg_url), results)
         timed("db copy PostgreSQL -> SQLite, s", lambda: copy_collection(pg_url, folder / "back.db"), results)
