@@ -17,7 +17,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="flopcards db", description="Check, back up, recover or copy the database."
     )
     sub = parser.add_subparsers(dest="action", required=True)
-    sub.add_parser("check", help="full integrity check (PRAGMA integrity_check) and row counts")
+    sub.add_parser("check", help="integrity_check of a file; row counts on a server")
     recover = sub.add_parser("recover", help="save every readable row of a damaged file into a new file")
     recover.add_argument("--to", type=Path, help="new file to write (default: beside the damaged one)")
     backup = sub.add_parser("backup", help="consistent copy now, even while flopcards runs")
