@@ -13,6 +13,7 @@ from engine import sm2
 from engine.sm2 import CardState, ReviewRecord
 from engine.store.database import Store
 from engine.store.models import CardStateRow, ReviewRow
+from engine.store.preflight import StoreError
 from engine.store.writes import locked_row, run_write
 
 
@@ -121,7 +122,11 @@ def save_answer(store: Store, *, card_key: str, deck_id: str, record: ReviewReco
 
 
 def undo_answer(store: Store, log_id: int) -> str | None:
-    """Delete the log row and restore the state it started from; returns the card key."""
+    """Delete the log row and restore the state it started from; returns the card key.
+
+    Refused (StoreError, nothing changed) when the card was answered again since, e.g. on another
+    device: restoring the older state would silently drop that later answer.
+    """
 
     def work(session: so.Session) -> str | None:
         log = session.get(ReviewRow, log_id)
@@ -129,6 +134,8 @@ def undo_answer(store: Store, log_id: int) -> str | None:
             return None
         before = CardState.from_dict(log.state_before)
         row, _ = locked_row(session, log.card_key, log.deck_id)
+        if _to_state(row) != CardState.from_dict(log.state_after):
+            raise StoreError(f"{log.card_key} was answered again since (another device?); that grade stays")
         if before.is_new and before.last_review is None:
             session.delete(row)
         else:

@@ -58,6 +58,19 @@ def test_undo_restores_the_state_and_drops_the_log_row(db_url: str) -> None:
     store.close()
 
 
+def test_undo_of_a_card_answered_again_elsewhere_is_refused(db_url: str) -> None:
+    laptop = open_store(db_url)
+    desktop = open_store(db_url)
+    log_id = answer(laptop, "d/a", 5)
+    answer(desktop, "d/a", 4, NOW + timedelta(days=1))
+    kept = repo.load_state(desktop, "d/a")
+    with pytest.raises(StoreError, match="answered again since"):
+        repo.undo_answer(laptop, log_id)
+    assert repo.load_state(laptop, "d/a") == kept and len(repo.review_log(laptop)) == 2
+    laptop.close()
+    desktop.close()
+
+
 def test_migration_from_the_first_schema_keeps_the_rows(db_url: str) -> None:
     engine = make_engine(_url(db_url))
     upgrade(engine, REVISIONS[0])

@@ -183,7 +183,13 @@ class ReviewScreen(Screen[None]):
         self.show_current()
 
     def action_undo(self) -> None:
-        key = self.session.undo()
+        from engine.store.preflight import StoreError
+
+        try:
+            key = self.session.undo()
+        except StoreError as error:
+            self.notify(f"Cannot undo: {error}", severity="warning", timeout=8)
+            return
         if key is not None:
             self.notify(f"Undid the last grade of {key}.")
             self.show_current()
