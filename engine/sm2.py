@@ -8,8 +8,13 @@ This follows SuperMemo's own description and reference implementation of SM-2 (P
 * I(1) = 1 day, I(2) = 6 days, I(n) = I(n-1) * EF for n > 2, where EF is the E-Factor from
   *before* this answer, rounded half to even as the reference code does (45 * 2.9 = 130.5 -> 130);
 * a grade q < 3 restarts the repetitions (next interval 1 day) without touching the EF rule;
-* an item graded below 4 comes back in the same session until it scores at least 4; those
-  same-day repeats are recorded but change neither EF nor interval.
+* an item graded below 4 comes back in the same session until it scores at least 4.
+
+The same-day rule: an item's SM-2 state changes at most once per study day. The first graded answer
+of the day is the SM-2 review; every later answer that day (a relearning repeat, studying ahead,
+another drill of the same kind) is logged in full but changes neither EF nor interval, except that a
+failure (q < 3) later the same day still brings the item back today. An item already coming back
+today (graded below 4 earlier) keeps coming back until it scores at least 4.
 
 EF moves in steps of 0.01, so it is held as an integer number of hundredths: exact, no binary
 float drift.
@@ -58,7 +63,7 @@ class CardState:
     last_day: date | None = None
     """Study day of the last answer."""
     repeat_today: bool = False
-    """Graded below 4 in today's scheduled review: comes back today until it scores >= 4."""
+    """Comes back later today: graded below 4 in today's review, or failed (< 3) after it."""
 
     @property
     def is_new(self) -> bool:
@@ -125,8 +130,13 @@ def next_interval(repetitions: int, previous_interval: int, ef_centi: int) -> in
 
 
 def is_same_day_repeat(state: CardState, today: date) -> bool:
-    """True when this answer only repeats a card failed (q < 4) earlier the same study day."""
-    return state.repeat_today and state.last_day == today
+    """True when the item was already answered on this study day: a new answer is logged only."""
+    return state.last_day == today
+
+
+def comes_back_today(state: CardState, grade: int) -> bool:
+    """Whether a later answer the same day brings the item back today (see the same-day rule)."""
+    return grade < PASSING_GRADE or (state.repeat_today and grade < SAME_DAY_TARGET)
 
 
 def review(state: CardState, grade: int, *, now: datetime, today: date) -> tuple[CardState, ReviewRecord]:
@@ -136,7 +146,7 @@ def review(state: CardState, grade: int, *, now: datetime, today: date) -> tuple
     if now.tzinfo is None or now.utcoffset() != timedelta(0):
         raise ValueError("now must be a timezone-aware UTC datetime")
     if is_same_day_repeat(state, today):
-        after = replace(state, last_review=now, last_day=today, repeat_today=grade < SAME_DAY_TARGET)
+        after = replace(state, last_review=now, last_day=today, repeat_today=comes_back_today(state, grade))
         return after, ReviewRecord(grade, now, today, state, after, same_day_repeat=True)
 
     if grade < PASSING_GRADE:
@@ -158,14 +168,12 @@ def review(state: CardState, grade: int, *, now: datetime, today: date) -> tuple
 
 
 def preview(state: CardState, *, today: date) -> dict[int, int | None]:
-    """Interval in days each grade would give; None where the card would only come back today."""
-    if is_same_day_repeat(state, today):
-        return {g: (None if g < SAME_DAY_TARGET else state.interval_days) for g in GRADES}
+    """Days until the item is next due after each grade; None where it comes back today."""
     out: dict[int, int | None] = {}
     probe = datetime(2000, 1, 1, tzinfo=UTC)
     for grade in GRADES:
         after, _ = review(state, grade, now=probe, today=today)
-        out[grade] = after.interval_days
+        out[grade] = None if after.repeat_today or after.due is None else (after.due - today).days
     return out
 
 
@@ -173,7 +181,7 @@ def is_due(state: CardState, today: date) -> bool:
     """Due for review on `today`: scheduled on or before it, or still to repeat today."""
     if state.due is None:
         return False
-    return state.due <= today or is_same_day_repeat(state, today)
+    return state.due <= today or (state.repeat_today and state.last_day == today)
 
 
 def format_interval(days: int | None) -> str:

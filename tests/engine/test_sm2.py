@@ -107,7 +107,7 @@ def test_review_does_not_mutate_and_checks_inputs() -> None:
 def test_preview_matches_review() -> None:
     state = CardState(repetitions=2, ef_centi=250, interval_days=6, due=date(2026, 1, 10))
     labels = preview(state, today=date(2026, 1, 10))
-    assert labels == {0: 1, 1: 1, 2: 1, 3: 15, 4: 15, 5: 15}
+    assert labels == {0: None, 1: None, 2: None, 3: None, 4: 15, 5: 15}, "below 4: again today"
 
 
 def test_state_round_trips_through_dict() -> None:
