@@ -5,6 +5,7 @@ from __future__ import annotations
 from cards.schema import Card, FormulaAnswer, NumericAnswer
 from engine.answers import CheckResult, check_formula, check_numeric
 from engine.formula import parse_formula
+from engine.units import format_tolerance
 
 
 def expected_value(answer: NumericAnswer) -> float:
@@ -18,7 +19,8 @@ def answer_hint(card: Card) -> str | None:
     """What the input box should say (the unit or the variables), None if the card is not typed."""
     answer = card.answer
     if isinstance(answer, NumericAnswer):
-        return f"a number in {answer.unit}" if answer.unit else "a number"
+        unit = f"a number in {answer.unit}" if answer.unit else "a number"
+        return f"{unit} (within {format_tolerance(answer.tolerance)})"
     if isinstance(answer, FormulaAnswer):
         names = ", ".join(f"{name} = {meaning}" for name, meaning in answer.variables.items())
         return f"a formula in {names}"

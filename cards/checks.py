@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from cards.schema import Card, Check, Deck, FormulaAnswer, NumericAnswer
 from engine.formula import FormulaError, parse_formula
+from engine.units import format_percent, format_tolerance
 from engine.yamlpos import KeyPath, PositionedYaml, Problem, problems_at
 
 _NUMBER = re.compile(r"(?<![\w.])[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?|(?<![\w.])\.\d+")
@@ -88,7 +89,7 @@ def _check(card: Card, check: Check, at: KeyPath) -> Iterator[tuple[KeyPath, str
         yield (
             (*at, "formula"),
             f"check '{check.text}': the text says {stated:g} but {check.formula} = {computed:.6g}"
-            f" (off by {off:.1%}, tolerance {check.tolerance:.1%})",
+            f" (off by {format_percent(off)}, tolerance {format_tolerance(check.tolerance)})",
         )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from drills.drill import Drill
 from drills.render import format_number
 from engine.solution import render_steps
+from engine.units import format_tolerance
 
 
 def question_markdown(drill: Drill) -> str:
@@ -16,7 +17,7 @@ def question_markdown(drill: Drill) -> str:
     if drill.conventions:
         lines += ["*Conventions:* " + " · ".join(drill.conventions), ""]
     unit = f" in **{drill.unit}**" if drill.unit else ""
-    lines.append(f"Answer{unit} (within {drill.tolerance:.3g} relative).")
+    lines.append(f"Answer{unit} (within {format_tolerance(drill.tolerance)}).")
     return "\n".join(lines)
 
 

@@ -15,7 +15,15 @@ from enum import StrEnum
 from engine import budget
 from engine.formula import Formula, FormulaError, equivalent, parse_formula
 from engine.reading import MAX_ANSWER_LEN, ReadError, read_quantity
-from engine.units import UnitError, convert, describe, format_quantity, parse_unit
+from engine.units import (
+    UnitError,
+    convert,
+    describe,
+    format_percent,
+    format_quantity,
+    format_tolerance,
+    parse_unit,
+)
 
 _PERCENT_UNITS = frozenset({"%", "percent"})
 
@@ -59,10 +67,6 @@ def _relative_error(value: float, expected: float) -> float:
     if expected == 0:
         return abs(value)
     return abs(value - expected) / abs(expected)
-
-
-def _pct(fraction: float) -> str:
-    return f"{fraction * 100:.3g}%"
 
 
 def _hint(value: float, expected: float) -> str:
@@ -146,12 +150,12 @@ def check_numeric(
     slack = 1 + 1e-9  # "1.1 GiB" vs 1 GiB is 10% off, not 10.000000001%
     if rel <= tolerance * slack:
         verdict = Verdict.CORRECT
-        msg = f"Correct: {shown}{also} is within {_pct(tolerance)} of {expected_text}."
+        msg = f"Correct: {shown}{also} is within {format_tolerance(tolerance)} of {expected_text}."
     elif rel <= close_band * slack:
         verdict = Verdict.CLOSE
         msg = (
-            f"Close: {shown}{also} is {rel:.1%} off {expected_text}{_hint(value, expected)};"
-            f" the target is within {_pct(tolerance)}."
+            f"Close: {shown}{also} is {format_percent(rel)} off {expected_text}{_hint(value, expected)};"
+            f" the target is within {format_tolerance(tolerance)}."
         )
     else:
         verdict = Verdict.WRONG

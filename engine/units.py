@@ -142,6 +142,17 @@ def describe(unit: str) -> str:
     return _DIMENSION_NAMES.get(dim, f"a quantity in {unit}")
 
 
+def format_percent(fraction: float) -> str:
+    """A share as the app writes it everywhere: 0.5 -> '50%', 0.02 -> '2%', 0.123 -> '12.3%'."""
+    percent = fraction * 100
+    return f"{percent:.0f}%" if abs(percent) >= 100 else f"{percent:.3g}%"
+
+
+def format_tolerance(fraction: float) -> str:
+    """A relative tolerance: 0.02 -> '±2%'."""
+    return "±" + format_percent(fraction)
+
+
 def format_quantity(value: float, unit: str, sig: int = 4) -> str:
     """'1.074 GB', '16%', '2.5x', '131072 B': `sig` significant digits, whole numbers kept whole."""
     if not math.isfinite(value):

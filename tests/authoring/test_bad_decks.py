@@ -51,7 +51,7 @@ EXPECTED: dict[str, tuple[int, int, str, str]] = {  # file -> (line, col, severi
         15,
         18,
         "error",
-        "check '1.2 TB': the text says 1.2 but 16 * 70e9 / 1e12 = 1.12 (off by 7.1%, tolerance 1.0%)",
+        "check '1.2 TB': the text says 1.2 but 16 * 70e9 / 1e12 = 1.12 (off by 7.14%, tolerance ±1%)",
     ),
     "unsafe_tag.yaml": (
         5,

@@ -48,7 +48,7 @@ def test_a_check_within_its_tolerance_passes_and_one_outside_fails() -> None:
     assert problems(deck(ok)) == []
     assert problems(deck(off)) == [
         "d.yaml:10:34: error: check '1.12 TB': the text says 1.12 but 16 * 72e9 / 1e12 = 1.152"
-        " (off by 2.8%, tolerance 2.0%)"
+        " (off by 2.78%, tolerance ±2%)"
     ]
 
 

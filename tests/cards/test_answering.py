@@ -57,6 +57,6 @@ def test_formula_card(typed: str, verdict: Verdict) -> None:
 
 
 def test_hints_name_the_unit_or_variables() -> None:
-    assert answer_hint(STATE_70B) == "a number in TB"
+    assert answer_hint(STATE_70B) == "a number in TB (within ±2%)"
     assert answer_hint(BUBBLE) == "a formula in p = stages, m = micro-batches"
     assert answer_hint(Card(id="x", front="f", back="b")) is None

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine.units import UnitError, convert, format_quantity, parse_unit, same_dimension
+from engine.units import (
+    UnitError,
+    convert,
+    format_percent,
+    format_quantity,
+    format_tolerance,
+    parse_unit,
+    same_dimension,
+)
 
 # Reference factors written from the conventions (GB = 10^9 B, GiB = 2^30 B), not from the code.
 BYTES = {
@@ -132,3 +140,18 @@ def test_render_steps_one_line_per_step_each_with_its_unit() -> None:
     )
     assert lines[1].endswith("= 1.074 GB")
     assert lines[2] == "3. Bubble fraction: (p - 1)/(m + p - 1) = 27.27%"  # identical substitution shown once
+
+
+@pytest.mark.parametrize(
+    ("fraction", "percent", "tolerance"),
+    [
+        (0.5, "50%", "±50%"),
+        (0.02, "2%", "±2%"),
+        (0.005, "0.5%", "±0.5%"),
+        (0.1234, "12.3%", "±12.3%"),
+        (2.571, "257%", "±257%"),
+    ],
+)
+def test_one_style_for_percentages_and_tolerances(fraction: float, percent: str, tolerance: str) -> None:
+    assert format_percent(fraction) == percent
+    assert format_tolerance(fraction) == tolerance

@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import random
+from collections.abc import Awaitable, Callable
 from datetime import UTC
 from pathlib import Path
 
 import pytest
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import Input, SelectionList
 
 from engine.settings import Settings
 from engine.studyday import StudyClock
 from tui.app import FlopcardsApp
 from tui.config import AppConfig
+from tui.screens.drill import DrillScreen
+from tui.screens.drill_setup import DrillSetupScreen
 
 DATA = Path(__file__).parent.parent / "data"
 
@@ -42,3 +49,65 @@ def make_app(db_path: Path, clock) -> Callable[..., FlopcardsApp]:
         return FlopcardsApp(config)
 
     return build
+
+
+@pytest.fixture(autouse=True)
+def no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Text boxes start with a steady cursor, so a screenshot never depends on when it was taken."""
+    original = Input.__init__
+
+    def steady(self: Input, *args: object, **kwargs: object) -> None:
+        original(self, *args, **kwargs)  # type: ignore[arg-type]
+        self.cursor_blink = False
+
+    monkeypatch.setattr(Input, "__init__", steady)
+
+
+def screen_text(app: App[object]) -> str:
+    """What the terminal shows, as plain text lines: every layer composited, as a person sees it."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+@pytest.fixture
+def seen() -> Callable[[App[object]], str]:
+    return screen_text
+
+
+async def wait_until(
+    pilot: Pilot[object], condition: Callable[[], object], what: str, timeout: float = 30
+) -> None:
+    """Let frames pass until `condition()` holds; fail naming `what` after `timeout` seconds."""
+    for _ in range(int(timeout / 0.02)):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def open_drill(
+    pilot: Pilot[object], kind: str = "kv-cache", amount: str = "2", seed: int = 3
+) -> DrillScreen:
+    """From the loaded app: the drill setup with a seeded draw, one kind ticked, started."""
+    app = pilot.app
+    await asyncio.wait_for(app.loaded.wait(), 30)  # type: ignore[attr-defined]
+    await pilot.pause()
+    setup = DrillSetupScreen(app.services, rng=random.Random(seed))  # type: ignore[attr-defined]
+    await app.push_screen(setup)
+    await wait_until(pilot, lambda: setup.ready and setup.warm, "the drill kinds to load")
+    setup.query_one("#drill-kinds", SelectionList).select(kind)
+    setup.query_one("#drill-amount", Input).value = amount
+    await pilot.press("enter")
+    screen = app.screen
+    assert isinstance(screen, DrillScreen)
+    await pilot.pause()
+    return screen
+
+
+@pytest.fixture
+def drill_opener() -> Callable[..., Awaitable[DrillScreen]]:
+    return open_drill
+
+
+@pytest.fixture
+def until() -> Callable[..., Awaitable[None]]:
+    return wait_until

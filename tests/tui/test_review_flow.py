@@ -84,7 +84,8 @@ async def test_grade_labels_show_each_grades_interval(make_app) -> None:
         await wait_loaded(pilot)
         await pilot.press("enter", "space")
         bar = str(app.screen.query_one("#grades", Static).render())
-        assert "0 blackout 1d" in bar and "5 perfectly 1d" in bar
+        assert "0 blackout again" in bar and "3 with effort again" in bar, "back today: not '1d'"
+        assert "4 well 1d" in bar and "5 perfectly 1d" in bar
 
 
 async def test_session_ends_with_summary_and_home_counts_update(make_app) -> None:
@@ -99,7 +100,8 @@ async def test_session_ends_with_summary_and_home_counts_update(make_app) -> Non
         assert isinstance(home, HomeScreen)
         rows = table_rows(home)
         assert rows[0] == ["All decks", 0, 3, 4]
-        assert "Today: 1 answers, 1 new cards" in str(home.query_one("#totals", Static).render())
+        totals = str(home.query_one("#totals", Static).render())
+        assert "Today: 1 answer  ·" in totals and "new cards 1 of 20 a day" in totals
 
 
 async def test_new_card_limit_applies(make_app) -> None:

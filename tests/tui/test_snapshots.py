@@ -1,34 +1,97 @@
-"""SVG snapshots of the key screens (frozen clock, fixture decks, fixed terminal size)."""
+"""SVG snapshots of every screen and every modal at 80x24 and 120x40 (frozen clock and countdown,
+seeded drills, fixture decks, steady cursor)."""
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from tui.screens.drill import DrillScreen
+from tui.screens.drill_setup import DrillSetupScreen
+
+DATA = Path(__file__).parent.parent / "data"
+SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 
 
-async def loaded(pilot) -> None:
-    await asyncio.wait_for(pilot.app.loaded.wait(), 30)
-    # DataTable sizes its columns on a later refresh: let a few frames pass before the shot
+def frozen_app(make_app, *deck_dirs: Path):
+    app = make_app(*deck_dirs, drill_seconds=120)
+    app.config = dataclasses.replace(app.config, monotonic=lambda: 50.0)  # the countdown stays at 2:00
+    return app
+
+
+async def settle(pilot) -> None:
+    # DataTable sizes its columns and markdown lays out on later refreshes: let a few frames pass
     for _ in range(3):
         await pilot.pause(0.05)
 
 
-def test_home_screen(snap_compare, make_app) -> None:
-    assert snap_compare(make_app(), terminal_size=(100, 24), run_before=loaded)
+async def loaded(pilot) -> None:
+    await asyncio.wait_for(pilot.app.loaded.wait(), 30)
+    await settle(pilot)
 
 
-def test_review_front(snap_compare, make_app) -> None:
-    async def open_review(pilot) -> None:
+def keys_after_loading(*keys: str):
+    async def run_before(pilot) -> None:
         await loaded(pilot)
-        await pilot.press("enter")
-        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        await settle(pilot)
 
-    assert snap_compare(make_app(), terminal_size=(100, 24), run_before=open_review)
+    return run_before
 
 
-def test_review_revealed_with_grade_intervals(snap_compare, make_app) -> None:
-    async def reveal(pilot) -> None:
+SCREENS = {
+    "home": ((DATA / "decks", DATA / "long_title"), keys_after_loading()),
+    "home_help": ((DATA / "decks",), keys_after_loading("question_mark")),
+    "review_front": ((DATA / "decks",), keys_after_loading("down", "enter")),
+    "review_revealed": ((DATA / "decks",), keys_after_loading("down", "enter", "space")),
+    "review_help": ((DATA / "decks",), keys_after_loading("down", "enter", "space", "question_mark")),
+    "review_typed": ((DATA / "typed",), keys_after_loading("enter")),
+    "review_summary": ((DATA / "decks",), keys_after_loading("down", "down", "enter", "space", "4")),
+}
+
+
+@SIZES
+@pytest.mark.parametrize("name", list(SCREENS))
+def test_review_side(snap_compare, make_app, name: str, size: tuple[int, int]) -> None:
+    deck_dirs, run_before = SCREENS[name]
+    assert snap_compare(frozen_app(make_app, *deck_dirs), terminal_size=size, run_before=run_before)
+
+
+@SIZES
+def test_drill_setup(snap_compare, make_app, until, size: tuple[int, int]) -> None:
+    async def run_before(pilot) -> None:
         await loaded(pilot)
-        await pilot.press("enter", "space")
-        await pilot.pause()
+        await pilot.press("d")
+        setup = pilot.app.screen
+        assert isinstance(setup, DrillSetupScreen)
+        await until(pilot, lambda: setup.ready, "the drill kinds")
+        await settle(pilot)
 
-    assert snap_compare(make_app(), terminal_size=(130, 24), run_before=reveal)
+    assert snap_compare(frozen_app(make_app), terminal_size=size, run_before=run_before)
+
+
+DRILL_STEPS = ["question", "verdict", "summary", "help"]
+
+
+@SIZES
+@pytest.mark.parametrize("step", DRILL_STEPS)
+def test_drill(snap_compare, make_app, drill_opener, until, step: str, size: tuple[int, int]) -> None:
+    async def run_before(pilot) -> None:
+        screen: DrillScreen = await drill_opener(pilot, amount="1")
+        if step == "help":
+            await pilot.press("f1")
+        elif step != "question":
+            drill = screen.drill
+            assert drill is not None
+            await pilot.press(*f"{drill.expected * 1.5:.4g} {drill.unit}", "enter")
+            await until(pilot, lambda: screen.phase == "answered", "the verdict")
+            if step == "summary":
+                await pilot.press("enter")
+        await settle(pilot)
+
+    assert snap_compare(frozen_app(make_app), terminal_size=size, run_before=run_before)

@@ -19,7 +19,7 @@ from drills.generator import DrillError, check, generate
 from drills.session import DrillSession, Result, format_seconds, to_attempt
 from engine.drill_log import grade_for, record_attempt
 from engine.solution import render_steps
-from engine.units import format_quantity
+from engine.units import format_percent, format_quantity
 from tui.screens.drill_summary import DrillSummaryScreen
 
 if TYPE_CHECKING:
@@ -49,7 +49,13 @@ class DrillScreen(Screen[None]):
         Binding("enter", "next", "Next drill"),
         Binding("n", "next", "Next drill", show=False),
         Binding("escape", "finish", "End session"),
+        # priority: the answer box has the focus and would take page keys for itself
+        Binding("pageup", "scroll_body('up')", "Scroll", key_display="pgup/pgdn", priority=True),
+        Binding("pagedown", "scroll_body('down')", "Scroll", show=False, priority=True),
+        Binding("f1", "help", "Keys"),
     ]
+    WIDGET_KEYS = [("enter", "Check the answer")]
+    """Handled by the answer box (listed by the help screen and the README)."""
 
     phase: reactive[str] = reactive("asking", init=False)
     """asking (the clock runs), checking (a worker reads the answer), answered (verdict shown)."""
@@ -218,11 +224,26 @@ class DrillScreen(Screen[None]):
         rel = (
             ""
             if result is None or result.relative_error is None
-            else (f"  ·  relative error {result.relative_error:.2%}")
+            else (f"  ·  relative error {format_percent(result.relative_error)}")
         )
         head.append(f"\nExpected {expected}{rel}  ·  grade {grade}  ·  enter: next drill")
         self._set_verdict(head, "timed-out" if result is None else verdict)
         self.query_one("#drill-solution", Static).update("Worked solution:\n" + render_steps(drill.steps))
+        self.call_after_refresh(self._scroll_to_verdict)
+
+    def _scroll_to_verdict(self) -> None:
+        """Bring the verdict to the top of the body, the worked solution below it."""
+        body = self.query_one("#drill-body", VerticalScroll)
+        body.scroll_to_widget(self.query_one("#drill-verdict"), top=True, animate=False)
+
+    def action_scroll_body(self, direction: str) -> None:
+        body = self.query_one("#drill-body", VerticalScroll)
+        body.scroll_page_up(animate=False) if direction == "up" else body.scroll_page_down(animate=False)
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self))
 
     def _set_verdict(self, text: Text, verdict: str = "") -> None:
         box = self.query_one("#drill-verdict", Static)

@@ -30,7 +30,10 @@ class DrillSetupScreen(Screen[None]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),
         Binding("escape", "back", "Back"),
+        Binding("f1", "help", "Keys"),
     ]
+    WIDGET_KEYS = [("space", "Tick a kind"), ("tab", "Between the list and the box"), ("enter", "Start")]
+    """Keys the list and the box handle themselves (listed by the help screen and the README)."""
 
     ready: reactive[bool] = reactive(False, init=False)
     """True once the drill kinds are loaded (the start is refused before)."""
@@ -128,3 +131,8 @@ class DrillSetupScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.dismiss()
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self))

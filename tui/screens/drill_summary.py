@@ -25,8 +25,8 @@ class DrillSummaryScreen(ModalScreen[None]):
         self.plan_text = plan_text
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="drill-summary-box"):
-            yield Static("Drill session done", id="drill-summary-title")
+        with Vertical(id="drill-summary-box", classes="modal-box"):
+            yield Static("Drill session done", id="drill-summary-title", classes="modal-title")
             if self.plan_text:
                 yield Static(self.plan_text, classes="hint", markup=False)
             yield Static("\n".join(summary_lines(self.summary)), id="drill-summary-text", markup=False)

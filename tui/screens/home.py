@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +13,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from tui.cli_authoring import plural
 from tui.screens.help import HelpScreen
 
 if TYPE_CHECKING:
@@ -19,6 +22,21 @@ if TYPE_CHECKING:
     from tui.services import Services
 
 ALL_DECKS = "__all__"
+COLUMNS = ("Deck", "Due", "New", "Cards")
+
+
+def title_room(screen_width: int, rows: list[tuple[int, ...]]) -> int:
+    """Cells left for a deck title once the count columns (and cell padding) always fit."""
+    counts = sum(max(len(label), *(len(str(row[i])) for row in rows)) for i, label in enumerate(COLUMNS[1:]))
+    padding, scrollbar = 2 * len(COLUMNS), 2
+    return max(8, screen_width - padding - scrollbar - counts)
+
+
+def truncate(title: str, width: int) -> str:
+    """The title cut to `width` cells, ending in … when cut."""
+    text = Text(title, no_wrap=True)
+    text.truncate(width, overflow="ellipsis")
+    return text.plain
 
 
 class HomeScreen(Screen[None]):
@@ -36,6 +54,8 @@ class HomeScreen(Screen[None]):
         Binding("question_mark", "help", "Keys"),
         Binding("q", "app.quit", "Quit"),
     ]
+    WIDGET_KEYS = [("↑/↓", "Pick a deck")]
+    """Keys the deck table handles itself (listed by the help screen and the README)."""
 
     loaded: reactive[bool] = reactive(False)
     """True once the store and the decks are open."""
@@ -43,13 +63,14 @@ class HomeScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.services: Services | None = None
+        self._queued: Callable[[], None] | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="banner")
         yield Static("Opening your decks…", id="totals")
         table: DataTable[str | int] = DataTable(id="decks", cursor_type="row", zebra_stripes=True)
-        table.add_columns("Deck", "Due", "New", "Cards")
+        table.add_columns(*COLUMNS)
         yield table
         yield Footer()
 
@@ -57,8 +78,15 @@ class HomeScreen(Screen[None]):
         self.services = services
         self.loaded = True
         self.refresh_counts()
+        queued, self._queued = self._queued, None
+        if queued is not None:
+            queued()
 
     def on_screen_resume(self) -> None:
+        if self.services is not None:
+            self.refresh_counts()
+
+    def on_resize(self) -> None:
         if self.services is not None:
             self.refresh_counts()
 
@@ -69,17 +97,19 @@ class HomeScreen(Screen[None]):
             return
         table = self.query_one("#decks", DataTable)
         selected = table.cursor_row
-        table.clear()
-        for counts in services.study.counts(services.deck_ids()):
-            key = counts.deck_id or ALL_DECKS
-            title = services.deck_title(counts.deck_id)
-            table.add_row(title, counts.due, counts.new, counts.total, key=key)
+        table.clear(columns=True)  # columns only ever widen: re-add them to fit a narrower window
+        table.add_columns(*COLUMNS)
+        rows = services.study.counts(services.deck_ids())
+        room = title_room(self.size.width, [(c.due, c.new, c.total) for c in rows])
+        for counts in rows:
+            title = truncate(services.deck_title(counts.deck_id), room)
+            table.add_row(title, counts.due, counts.new, counts.total, key=counts.deck_id or ALL_DECKS)
         table.move_cursor(row=min(selected, table.row_count - 1))
-        totals = services.study.totals()
-        new_left, reviews_left = services.study.remaining()
+        totals, limits = services.study.totals(), services.study.limits
         self.query_one("#totals", Static).update(
-            f"Today: {totals.reviews} answers, {totals.new_cards} new cards"
-            f"  ·  left today: {reviews_left} due reviews, {new_left} new"
+            f"Today: {plural(totals.reviews, 'answer')}"
+            f"  ·  reviews {totals.scheduled_reviews} of {limits.reviews_per_day} a day"
+            f"  ·  new cards {totals.new_cards} of {limits.new_per_day} a day"
         )
         problems = [*services.config.settings_problems, *services.collection.problems]
         banner = self.query_one("#banner", Static)
@@ -98,9 +128,14 @@ class HomeScreen(Screen[None]):
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
         return None if key == ALL_DECKS else key
 
+    def _queue(self, action: Callable[[], None], what: str) -> None:
+        """Run `action` once the decks are open (a key pressed while loading is not lost)."""
+        self._queued = action
+        self.query_one("#totals", Static).update(f"Opening your decks… {what} starts once they are open.")
+
     def action_study(self, ahead: bool = False) -> None:
         if self.services is None:
-            self.notify("Still opening your decks…")
+            self._queue(lambda: self.action_study(ahead), "the review")
             return
         from tui.screens.review import ReviewScreen
 
@@ -133,7 +168,7 @@ class HomeScreen(Screen[None]):
 
     def action_drills(self) -> None:
         if self.services is None:
-            self.notify("Still opening your decks…")
+            self._queue(self.action_drills, "the drill setup")
             return
         from tui.screens.drill_setup import DrillSetupScreen
 

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from tui.services import ReviewItem, Services
 
 MAX_ANSWER_CHARS = 500
+SHOW, UNDO, KEYS = Binding.Group("Show answer"), Binding.Group("Undo"), Binding.Group("Keys")
+TYPED_KEYS = {"reveal", "undo", "help", "grade"}
+"""Actions whose keys type into the answer box: hidden while it has focus."""
 
 
 def grade_bar(preview: dict[int, int | None], suggested: int | None = None) -> str:
@@ -37,14 +40,19 @@ def grade_bar(preview: dict[int, int | None], suggested: int | None = None) -> s
 class ReviewScreen(Screen[None]):
     """One review session over a deck (or all decks)."""
 
+    # Keys a typed answer would swallow (space, digits, u, ?) are hidden while the answer box has
+    # focus; the ctrl/f1 twins work there too, and share a footer entry with them otherwise.
     BINDINGS = [
-        Binding("space", "reveal", "Show answer"),
-        Binding("enter", "reveal_or_accept", "Show answer", show=False),
+        Binding("space", "reveal", "Show answer", group=SHOW),
+        Binding("ctrl+g", "reveal_typing", "Show answer", group=SHOW),
+        Binding("enter", "reveal_or_accept", "Show or check the answer, then accept its grade", show=False),
         Binding("0", "grade(0)", "Grade", key_display="0-5"),
         *(Binding(str(g), f"grade({g})", f"Grade {g}", show=False) for g in range(1, 6)),
-        Binding("u", "undo", "Undo"),
+        Binding("u", "undo", "Undo", group=UNDO),
+        Binding("ctrl+z", "undo_typing", "Undo", group=UNDO),
         Binding("escape", "back", "Back"),
-        Binding("question_mark", "help", "Keys"),
+        Binding("question_mark", "help", "Keys", group=KEYS),
+        Binding("f1", "help_typing", "Keys", group=KEYS),
     ]
 
     revealed: reactive[bool] = reactive(False, init=False)
@@ -125,6 +133,8 @@ class ReviewScreen(Screen[None]):
         grades = self.query_one("#grades", Static)
         if self.revealed:
             grades.update(grade_bar(self.session.preview(), self.suggested))
+        elif self.item is not None and self.item.check is not None:
+            grades.update("[dim]enter: check your answer  ·  ctrl+g: show the answer[/dim]")
         else:
             grades.update("[dim]space: show the answer[/dim]")
 
@@ -152,16 +162,37 @@ class ReviewScreen(Screen[None]):
         self.revealed = True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in TYPED_KEYS and self._typing():
+            return False
+        action = action.removesuffix("_typing")
         if action == "grade":
-            return self.revealed or None
+            return self.revealed
         if action == "reveal":
-            return not self.revealed or None
+            return not self.revealed
         if action == "undo":
-            return self.session.can_undo or None
+            return self.session.can_undo
         return True
+
+    def _typing(self) -> bool:
+        return not self.revealed and self.query_one("#answer", Input).has_focus
+
+    def on_descendant_focus(self) -> None:
+        self.refresh_bindings()
+
+    def on_descendant_blur(self) -> None:
+        self.refresh_bindings()
 
     def action_reveal(self) -> None:
         self.revealed = True
+
+    def action_reveal_typing(self) -> None:
+        self.action_reveal()
+
+    def action_undo_typing(self) -> None:
+        self.action_undo()
+
+    def action_help_typing(self) -> None:
+        self.action_help()
 
     def action_reveal_or_accept(self) -> None:
         if not self.revealed:

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from engine.sm2 import GRADE_LABELS
+from tui.cli_authoring import plural
 
 if TYPE_CHECKING:
     from engine.study import SessionSummary
@@ -23,7 +24,7 @@ def summary_text(summary: SessionSummary) -> str:
     spread = ", ".join(f"{g} {GRADE_LABELS[g]}: {n}" for g, n in sorted(summary.grades.items()) if n)
     average = summary.seconds / summary.answered
     return (
-        f"{summary.answered} answers ({summary.new_cards} new cards)\n"
+        f"{plural(summary.answered, 'answer')} ({plural(summary.new_cards, 'new card')})\n"
         f"{spread}\n"
         f"{summary.seconds:.0f} s in all, {average:.1f} s per answer"
     )
@@ -42,7 +43,7 @@ class SummaryScreen(ModalScreen[None]):
         self.summary = summary
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="summary-box"):
-            yield Static("Session done", id="summary-title")
-            yield Static(summary_text(self.summary), id="summary-text")
+        with Vertical(id="summary-box", classes="modal-box"):
+            yield Static("Session done", id="summary-title", classes="modal-title")
+            yield Static(summary_text(self.summary), id="summary-text", markup=False)
             yield Static("enter: back to your decks", classes="hint")
