@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -55,20 +56,20 @@ def key_rows(bindings: Iterable[BindingType], widget_keys: Iterable[KeyRow] = ()
     return [("/".join(keys), what) for what, keys in rows.items()]
 
 
-def screen_name(screen: type[Screen[object]] | Screen[object]) -> str:
+def screen_name(screen: type[Screen[Any]] | Screen[Any]) -> str:
     """'Home', 'Review', 'Drill setup': the class name without 'Screen', in words."""
     cls = screen if isinstance(screen, type) else type(screen)
     words = re.findall(r"[A-Z][a-z]*", cls.__name__.removesuffix("Screen"))
     return " ".join([words[0], *(w.lower() for w in words[1:])]) if words else cls.__name__
 
 
-def screen_keys(screen: type[Screen[object]] | Screen[object]) -> list[tuple[str, str]]:
+def screen_keys(screen: type[Screen[Any]] | Screen[Any]) -> list[tuple[str, str]]:
     """The keys a screen declares: its own BINDINGS, then WIDGET_KEYS (keys its widgets handle)."""
     cls = screen if isinstance(screen, type) else type(screen)
     return key_rows(cls.BINDINGS, getattr(cls, "WIDGET_KEYS", []))
 
 
-def app_keys(app: type[App[object]] | App[object]) -> list[tuple[str, str]]:
+def app_keys(app: type[App[Any]] | App[Any]) -> list[tuple[str, str]]:
     """Keys that work on every screen: the app's own bindings and the command palette."""
     cls = app if isinstance(app, type) else type(app)
     rows = key_rows(cls.BINDINGS)
@@ -96,7 +97,7 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "dismiss", "Close", show=False),
     ]
 
-    def __init__(self, screen: Screen[object]) -> None:
+    def __init__(self, screen: Screen[Any]) -> None:
         super().__init__()
         self.title_text = f"Keys · {screen_name(screen)}"
         self.rows = screen_keys(screen)

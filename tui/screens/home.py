@@ -164,7 +164,8 @@ class HomeScreen(Screen[None]):
     def _reloaded(self, services: Services, collection: Collection, templates: TemplateSet) -> None:
         services.apply(collection, templates)
         self.refresh_counts()
-        self.notify(f"Reloaded {len(collection.decks)} decks, {len(collection.problems)} problems.")
+        decks, problems = plural(len(collection.decks), "deck"), plural(len(collection.problems), "problem")
+        self.notify(f"Reloaded {decks}, {problems}.")
 
     def action_drills(self) -> None:
         if self.services is None:
