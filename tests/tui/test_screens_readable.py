@@ -110,12 +110,15 @@ async def test_enter_while_opening_starts_the_review_once_open(make_app, seen, m
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.1)
         assert "Opening your decks…" in seen(app)
+        assert "Reload" not in seen(app).splitlines()[-1], "nothing to reload yet"
         await pilot.press("enter")
         assert "Opening your decks… the review starts once they are open." in seen(app)
         release.set()
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the queued review")
         await pilot.pause()
         assert "How many bytes per parameter" in seen(app)
+        await pilot.press("escape")
+        assert "r Reload decks" in seen(app).splitlines()[-1]
 
 
 async def test_page_keys_scroll_the_drill_while_typing(make_app, seen, drill_opener) -> None:
@@ -128,3 +131,14 @@ async def test_page_keys_scroll_the_drill_while_typing(make_app, seen, drill_ope
         await pilot.pause(0.05)
         assert "GB = 10^9 bytes" in seen(app)
         assert app.screen.query_one("#drill-answer").value == ""
+
+
+async def test_home_fits_the_counts_after_a_resize(make_app, seen) -> None:
+    app = make_app(DATA / "decks", DATA / "long_title")
+    async with app.run_test(size=(160, 30)) as pilot:
+        await loaded(pilot)
+        assert "with every collective and what it costs on the wire" in seen(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.1)
+        long_row = next(line for line in seen(app).splitlines() if "Tensor, pipeline" in line)
+        assert "…" in long_row and long_row.split()[-3:] == ["0", "1", "1"], long_row

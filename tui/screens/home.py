@@ -27,7 +27,9 @@ COLUMNS = ("Deck", "Due", "New", "Cards")
 
 def title_room(screen_width: int, rows: list[tuple[int, ...]]) -> int:
     """Cells left for a deck title once the count columns (and cell padding) always fit."""
-    counts = sum(max(len(label), *(len(str(row[i])) for row in rows)) for i, label in enumerate(COLUMNS[1:]))
+    counts = sum(
+        max([len(label), *(len(str(row[i])) for row in rows)]) for i, label in enumerate(COLUMNS[1:])
+    )
     padding, scrollbar = 2 * len(COLUMNS), 2
     return max(8, screen_width - padding - scrollbar - counts)
 
@@ -64,6 +66,8 @@ class HomeScreen(Screen[None]):
         super().__init__()
         self.services: Services | None = None
         self._queued: Callable[[], None] | None = None
+        self._rows: list[tuple[str, int, int, int, str]] = []
+        """(title, due, new, total, row key) of each deck, as last read."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -78,6 +82,7 @@ class HomeScreen(Screen[None]):
         self.services = services
         self.loaded = True
         self.refresh_counts()
+        self.refresh_bindings()
         queued, self._queued = self._queued, None
         if queued is not None:
             queued()
@@ -87,24 +92,18 @@ class HomeScreen(Screen[None]):
             self.refresh_counts()
 
     def on_resize(self) -> None:
-        if self.services is not None:
-            self.refresh_counts()
+        self._draw_table()  # from the counts already read: a resize costs no query
 
     def refresh_counts(self) -> None:
         """Redraw the deck table, today's totals and the problem banner from the façade."""
         services = self.services
         if services is None:
             return
-        table = self.query_one("#decks", DataTable)
-        selected = table.cursor_row
-        table.clear(columns=True)  # columns only ever widen: re-add them to fit a narrower window
-        table.add_columns(*COLUMNS)
-        rows = services.study.counts(services.deck_ids())
-        room = title_room(self.size.width, [(c.due, c.new, c.total) for c in rows])
-        for counts in rows:
-            title = truncate(services.deck_title(counts.deck_id), room)
-            table.add_row(title, counts.due, counts.new, counts.total, key=counts.deck_id or ALL_DECKS)
-        table.move_cursor(row=min(selected, table.row_count - 1))
+        self._rows = [
+            (services.deck_title(c.deck_id), c.due, c.new, c.total, c.deck_id or ALL_DECKS)
+            for c in services.study.counts(services.deck_ids())
+        ]
+        self._draw_table()
         totals, limits = services.study.totals(), services.study.limits
         self.query_one("#totals", Static).update(
             f"Today: {plural(totals.reviews, 'answer')}"
@@ -120,6 +119,17 @@ class HomeScreen(Screen[None]):
             more = " (run `flopcards validate --settings`)" if settings and not more else more
             what = "Settings file problem" if settings else "Skipped a deck with problems"
             banner.update(f"{what}: {problems[0]}{more}")
+
+    def _draw_table(self) -> None:
+        """The deck rows, titles cut so the counts always fit the window's width."""
+        table = self.query_one("#decks", DataTable)
+        selected = table.cursor_row
+        table.clear(columns=True)  # columns only ever widen: re-add them to fit a narrower window
+        table.add_columns(*COLUMNS)
+        room = title_room(self.size.width, [row[1:4] for row in self._rows])
+        for title, due, new, total, key in self._rows:
+            table.add_row(truncate(title, room), due, new, total, key=key)
+        table.move_cursor(row=min(selected, max(0, table.row_count - 1)))
 
     def _selected_deck(self) -> str | None:
         table = self.query_one("#decks", DataTable)
@@ -149,6 +159,10 @@ class HomeScreen(Screen[None]):
 
     def action_study_ahead(self) -> None:
         self.action_study(ahead=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Reload has nothing to reload until the decks are open (the other keys queue)."""
+        return action != "reload" or self.services is not None
 
     def action_reload(self) -> None:
         if self.services is not None:
