@@ -30,6 +30,8 @@ async def settle(pilot) -> None:
 
 async def loaded(pilot) -> None:
     await asyncio.wait_for(pilot.app.loaded.wait(), 30)
+    # the load worker goes on warming sympy and pint, holding the GIL: let it finish before a shot
+    await asyncio.wait_for(pilot.app.workers.wait_for_complete(), 60)
     await settle(pilot)
 
 

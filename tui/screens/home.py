@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -25,13 +26,15 @@ ALL_DECKS = "__all__"
 COLUMNS = ("Deck", "Due", "New", "Cards")
 
 
-def title_room(screen_width: int, rows: list[tuple[int, ...]]) -> int:
-    """Cells left for a deck title once the count columns (and cell padding) always fit."""
-    counts = sum(
-        max([len(label), *(len(str(row[i])) for row in rows)]) for i, label in enumerate(COLUMNS[1:])
-    )
+def column_widths(screen_width: int, rows: list[tuple[str, int, int, int]]) -> list[int]:
+    """Cells for each column: the counts always fit, the title takes what is left (at most its own
+    width). Fixed widths, so the table never depends on when it measured its cells."""
+    counts = [
+        max([len(label), *(len(str(row[i])) for row in rows)]) for i, label in enumerate(COLUMNS[1:], 1)
+    ]
     padding, scrollbar = 2 * len(COLUMNS), 2
-    return max(8, screen_width - padding - scrollbar - counts)
+    room = max(8, screen_width - padding - scrollbar - sum(counts))
+    return [min(room, max([len(COLUMNS[0]), *(cell_len(row[0]) for row in rows)])), *counts]
 
 
 def truncate(title: str, width: int) -> str:
@@ -68,6 +71,7 @@ class HomeScreen(Screen[None]):
         self._queued: Callable[[], None] | None = None
         self._rows: list[tuple[str, int, int, int, str]] = []
         """(title, due, new, total, row key) of each deck, as last read."""
+        self._drawn: tuple[list[int], list[tuple[str, int, int, int, str]]] | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -124,11 +128,15 @@ class HomeScreen(Screen[None]):
         """The deck rows, titles cut so the counts always fit the window's width."""
         table = self.query_one("#decks", DataTable)
         selected = table.cursor_row
-        table.clear(columns=True)  # columns only ever widen: re-add them to fit a narrower window
-        table.add_columns(*COLUMNS)
-        room = title_room(self.size.width, [row[1:4] for row in self._rows])
+        widths = column_widths(self.size.width, [row[:4] for row in self._rows])
+        if (widths, self._rows) == self._drawn:
+            return  # e.g. a resize that changes no width: keep the table (and its cursor) as it is
+        self._drawn = (widths, list(self._rows))
+        table.clear(columns=True)  # auto-sized columns only ever widen: give each its width
+        for label, width in zip(COLUMNS, widths, strict=True):
+            table.add_column(label, width=width)
         for title, due, new, total, key in self._rows:
-            table.add_row(truncate(title, room), due, new, total, key=key)
+            table.add_row(truncate(title, widths[0]), due, new, total, key=key)
         table.move_cursor(row=min(selected, max(0, table.row_count - 1)))
 
     def _selected_deck(self) -> str | None:
