@@ -32,7 +32,11 @@ class DrillSetupScreen(Screen[None]):
         Binding("escape", "back", "Back"),
         Binding("f1", "help", "Keys"),
     ]
-    WIDGET_KEYS = [("space", "Tick a kind"), ("tab", "Between the list and the box"), ("enter", "Start")]
+    WIDGET_KEYS = [
+        ("space", "Tick a kind"),
+        ("tab", "Next field: level, kinds, how many"),
+        ("enter", "Start"),
+    ]
     """Keys the list and the box handle themselves (listed by the help screen and the README)."""
 
     ready: reactive[bool] = reactive(False, init=False)
@@ -99,7 +103,7 @@ class DrillSetupScreen(Screen[None]):
         self._status("")
 
     def _status(self, problem: str) -> None:
-        text = problem or "enter (or ctrl+s) starts · tab moves between the list and the box"
+        text = problem or "enter (or ctrl+s) starts · tab moves between the fields · f1 lists the keys"
         self.query_one("#drill-setup-status", Static).update(text)
         self.query_one("#drill-setup-status").set_class(bool(problem), "problem")
 
