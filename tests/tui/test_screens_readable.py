@@ -40,7 +40,7 @@ async def test_help_lists_the_keys_of_the_screen_below(make_app, seen, size) -> 
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         text = seen(app)
-        for line in ("Keys · Home", "enter  Review", "a      Study ahead", "?      Keys", "ctrl+q  Quit"):
+        for line in ("Keys · Home", "enter  Review", "a      Study ahead", "?      Keys", "ctrl+q/ctrl+c  Quit"):
             assert line in text, text
         await pilot.press("escape", "enter", "space", "question_mark")
         text = seen(app)
