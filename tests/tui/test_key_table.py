@@ -14,7 +14,18 @@ from tui.app import FlopcardsApp
 from tui.screens.help import KeyRow, app_keys, screen_keys, screen_name
 
 README = Path(__file__).parents[2] / "README.md"
-READING_ORDER = ["home", "review", "summary", "drill_setup", "drill", "drill_summary", "help"]
+READING_ORDER = [
+    "home",
+    "review",
+    "summary",
+    "drill_setup",
+    "drill",
+    "drill_summary",
+    "stats",
+    "exam",
+    "exam_result",
+    "help",
+]
 """The table's order (a screen file not named here follows, alphabetically)."""
 SCREEN_FILES = sorted(
     (p for p in Path(tui.screens.__file__).parent.glob("*.py") if p.name != "__init__.py"),
@@ -75,3 +86,27 @@ def test_help_rows_come_from_the_bindings() -> None:
     assert rows["Undo"] == "u/ctrl+z"
     assert rows["Grade"] == "0-5"
     assert rows["Back"] == "esc"
+
+
+def test_rows_group_an_action_but_keep_distinct_words_apart() -> None:
+    from textual.binding import Binding
+
+    from tui.screens.help import key_rows
+
+    bindings = [
+        Binding("0", "grade(0)", "Grade", key_display="0-5"),
+        Binding("1", "grade(1)", "Grade 1", show=False),
+        Binding("r", "mark(True)", "Right"),
+        Binding("w", "mark(False)", "Wrong"),
+        Binding("space", "reveal", "Show answer"),
+        Binding("ctrl+g", "reveal_typing", "Show answer"),
+        Binding("question_mark", "help", "Keys"),
+    ]
+    assert key_rows(bindings, [("tab", "Next field")]) == [
+        ("0-5", "Grade"),
+        ("r", "Right"),
+        ("w", "Wrong"),
+        ("space/ctrl+g", "Show answer"),
+        ("?", "Keys"),
+        ("tab", "Next field"),
+    ]

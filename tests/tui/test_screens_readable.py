@@ -40,8 +40,17 @@ async def test_help_lists_the_keys_of_the_screen_below(make_app, seen, size) -> 
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         text = seen(app)
-        for line in ("Keys · Home", "enter  Review", "a      Study ahead", "?      Keys", "ctrl+q/ctrl+c  Quit"):
+        expected = (
+            "Keys · Home",
+            "enter  Review",
+            "a      Study ahead",
+            "?      Keys",
+            "q      Quit",
+            "esc closes",
+        )
+        for line in expected:
             assert line in text, text
+        assert "ctrl+q/ctrl+c quit" in text, text
         await pilot.press("escape", "enter", "space", "question_mark")
         text = seen(app)
         assert "Keys · Review" in text and "u/ctrl+z" in text and "Undo" in text and "0-5" in text, text
@@ -84,6 +93,7 @@ async def test_home_always_shows_the_counts(make_app, seen, size) -> None:
         long_row = next(line for line in lines if "Tensor, pipeline" in line)
         assert "…" in long_row and long_row.split()[-3:] == ["0", "1", "1"], long_row
         assert "Today: 0 answers  ·  reviews 0 of 200 a day  ·  new cards 0 of 20 a day" in seen(app)
+        assert "? Keys" in lines[-1], "the way to every other key stays in the footer"
 
 
 @SIZES

@@ -39,10 +39,15 @@ def key_rows(bindings: Iterable[BindingType], widget_keys: Iterable[KeyRow] = ()
     key_display stands for its whole group (the '0-5' of the grades). Rows with the same description
     are then merged ('space/enter  Show answer'), `widget_keys` rows too.
     """
-    groups: dict[str, list[Binding]] = {}
+    groups: dict[tuple[str, str], list[Binding]] = {}
     for binding in Binding.make_bindings(bindings):
-        if binding.description:
-            groups.setdefault(binding.action.split("(", 1)[0], []).append(binding)
+        if not binding.description:
+            continue
+        base = binding.action.split("(", 1)[0]
+        # a hidden binding joins the row of its action's shown one (grade(3) joins '0-5 Grade');
+        # shown bindings of one action with their own words keep their own rows ('r Right', 'w Wrong')
+        joined = None if binding.show else next((key for key in groups if key[0] == base), None)
+        groups.setdefault(joined or (base, binding.description), []).append(binding)
     found: list[tuple[list[str], str]] = []
     for group in groups.values():
         shown = next((b for b in group if b.show), group[0])
@@ -103,9 +108,8 @@ class HelpScreen(ModalScreen[None]):
         self.rows = screen_keys(screen)
 
     def compose(self) -> ComposeResult:
+        anywhere = " · ".join(f"{keys} {what.lower()}" for keys, what in app_keys(self.app))
         with Vertical(id="help-box", classes="modal-box"):
             yield Static(self.title_text, id="help-title", classes="modal-title", markup=False)
             yield Static(keys_text(self.rows), id="help-keys")
-            yield Static("On every screen", classes="modal-title")
-            yield Static(keys_text(app_keys(self.app)), id="help-app-keys")
-            yield Static("esc closes", classes="hint")
+            yield Static(f"On every screen: {anywhere}\nesc closes", classes="hint", markup=False)

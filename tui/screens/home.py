@@ -57,7 +57,7 @@ class HomeScreen(Screen[None]):
         Binding("s", "stats", "Stats", tooltip="Heatmap, due forecast, retention, drills, exam scores"),
         Binding("x", "exam", "Exam", tooltip="A cold exam over the highlighted deck (the grill by default)"),
         Binding("question_mark", "help", "Keys"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "app.quit", "Quit", show=False),  # the footer keeps room at 80 columns; ? lists it
     ]
     WIDGET_KEYS = [("↑/↓", "Pick a deck")]
     """Keys the deck table handles itself (listed by the help screen and the README)."""
@@ -80,7 +80,7 @@ class HomeScreen(Screen[None]):
         table: DataTable[str | int] = DataTable(id="decks", cursor_type="row", zebra_stripes=True)
         table.add_columns(*COLUMNS)
         yield table
-        yield Footer()
+        yield Footer(show_command_palette=False)  # room for every key at 80 columns; ? lists ctrl+p
 
     def services_ready(self, services: Services) -> None:
         self.services = services
