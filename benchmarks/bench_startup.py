@@ -131,9 +131,9 @@ def generate_collection(folder: Path, cards: int, reviews: int) -> tuple[Path, P
 
 def queue_timings(db: Path, decks: Path) -> dict[str, float]:
     from cards.loader import load_collection
+    from engine.app import Study, StudyItem
     from engine.store import repo
     from engine.store.database import open_store
-    from engine.study import Study, StudyItem
 
     store = open_store(db)
     today = date(2026, 3, 2)

@@ -7,18 +7,15 @@ import re
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime
-from typing import TYPE_CHECKING
+
+from drills.attempts import Result
+from engine.answers import Verdict
 
 MAX_SEED = 1_000_000
 MAX_COUNT = 500
 MAX_BUDGET_SECONDS = 4 * 3600
 
 _AMOUNT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(m|min|mins|minutes?|s|sec|secs|seconds?)?\s*$", re.I)
-
-if TYPE_CHECKING:
-    from drills.drill import Drill
-    from engine.drill_log import Attempt
 
 
 class PlanError(ValueError):
@@ -89,23 +86,6 @@ class Item:
 
 
 @dataclass(frozen=True)
-class Result:
-    """What one attempt gave (unreadable answers are not attempts and never get here)."""
-
-    kind: str
-    seed: int
-    verdict: str  # correct / close / wrong / wrong_unit
-    seconds: float
-    timed_out: bool = False
-    grade: int = 0
-    relative_error: float | None = None
-
-    @property
-    def correct(self) -> bool:
-        return self.verdict == "correct" and not self.timed_out
-
-
-@dataclass(frozen=True)
 class KindSummary:
     """Results of one drill kind within a session."""
 
@@ -140,7 +120,7 @@ def summarize(results: Sequence[Result]) -> Summary:
         by_kind.setdefault(r.kind, []).append(r)
 
     def counts(rs: Sequence[Result]) -> tuple[int, int, int]:
-        close = sum(r.verdict == "close" and not r.timed_out for r in rs)
+        close = sum(r.verdict is Verdict.CLOSE and not r.timed_out for r in rs)
         return sum(r.correct for r in rs), close, sum(r.timed_out for r in rs)
 
     per_kind = tuple(
@@ -211,24 +191,3 @@ def summary_lines(summary: Summary) -> list[str]:
             f"{k.kind:<{width}}  {k.correct}/{k.attempts} correct{extra}, median {k.median_seconds:.1f} s"
         )
     return lines
-
-
-def to_attempt(drill: Drill, given: str, outcome: Result, *, at: datetime, study_day: date) -> Attempt:
-    """The row to store for one attempt: what was asked (kind, seed, params) and how it went."""
-    from engine.drill_log import Attempt
-
-    return Attempt(
-        kind=drill.kind,
-        seed=drill.seed,
-        params={p.name: {"value": p.value, "unit": p.unit} for p in drill.params},
-        given=given,
-        verdict=outcome.verdict,
-        expected=drill.expected,
-        unit=drill.unit,
-        relative_error=outcome.relative_error,
-        seconds=outcome.seconds,
-        timed_out=outcome.timed_out,
-        grade=outcome.grade,
-        attempted_at=at,
-        study_day=study_day,
-    )

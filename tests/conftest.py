@@ -1,7 +1,14 @@
-"""Shared fixtures: a real temporary SQLite file, a frozen clock, and no user files from this machine."""
+"""Shared fixtures: a real temporary SQLite file, a frozen clock, and no user files from this machine.
+
+It also guards what is under test: the packages imported must be this working tree's files (an
+editable install), unless FLOPCARDS_TEST_INSTALLED=1 says the installed copy is meant (CI installs
+the package non-editable to test what ships, and then the tree's files must NOT be the ones imported).
+"""
 
 from __future__ import annotations
 
+import importlib
+import os
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -9,6 +16,33 @@ from pathlib import Path
 import pytest
 
 from engine.store.database import Store, open_store
+
+TREE = Path(__file__).resolve().parent.parent
+PACKAGES = ("engine", "cards", "drills", "tui")
+INSTALLED_VAR = "FLOPCARDS_TEST_INSTALLED"
+
+
+def imported_from() -> dict[str, Path]:
+    """Folder each package was imported from."""
+    return {name: Path(str(importlib.import_module(name).__file__)).resolve().parent for name in PACKAGES}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    installed = os.environ.get(INSTALLED_VAR) == "1"
+    origins = imported_from()
+    if installed:
+        wrong = {n: p for n, p in origins.items() if p == TREE / n}
+        why = f"{INSTALLED_VAR}=1 but these come from the working tree, not the installed package"
+    else:
+        wrong = {n: p for n, p in origins.items() if p != TREE / n}
+        why = (
+            f"these are not the working tree's files (install editable: pip install -e '.[test]', "
+            f"or set {INSTALLED_VAR}=1 to test the installed copy on purpose)"
+        )
+    if wrong:
+        listed = ", ".join(f"{n} from {p}" for n, p in sorted(wrong.items()))
+        raise pytest.UsageError(f"{why}: {listed}")
+
 
 FROZEN_NOW = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
 

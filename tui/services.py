@@ -1,33 +1,25 @@
-"""Wiring: open the store, load the decks, build the study façade (run off the UI thread)."""
+"""The application façade the screens and the CLI call: it wires cards and drills into engine.app.
+
+Headless (no Textual): everything a screen decides — which item to show, checking an answer,
+grading and storing a drill attempt — is a call here, testable without a terminal.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from cards.answering import answer_hint, check_card_answer
 from cards.loader import Collection, load_collection
-from cards.present import back_markdown
-from drills.generator import kinds, templates_for
+from cards.source import CardSource
+from drills.attempts import Result, record_attempt
+from drills.drill import Drill
+from drills.generator import DrillError, check, generate, templates_for
 from drills.loader import TemplateSet
+from drills.source import DrillSource
 from engine.answers import CheckResult
-from engine.drill_log import DRILL_DECK, drill_key
+from engine.app import Limits, ReviewSession, Study
 from engine.store.database import Store, open_store
-from engine.study import Limits, Study, StudyItem
 from engine.studyday import StudyClock
 from tui.config import AppConfig
-
-
-@dataclass(frozen=True)
-class ReviewItem:
-    """What the review screen shows for one queue entry: a card, or a fresh drill of a due kind."""
-
-    key: str
-    front: str
-    back: str
-    hint: str | None = None
-    """Placeholder of the answer box; None when the item is not answered by typing."""
-    check: Callable[[str], CheckResult] | None = None
 
 
 @dataclass
@@ -50,7 +42,7 @@ class Services:
         """Switch to freshly read decks; cards keep their history by key, removed ones are hidden."""
         self.collection = collection
         self.templates = templates
-        self.study.set_items(_items(collection, templates))
+        self.study.set_sources(_sources(collection, templates))
 
     def reload(self) -> Collection:
         """Read and apply in one go (for callers that are not on the UI thread's clock)."""
@@ -58,46 +50,36 @@ class Services:
         return self.collection
 
     def deck_ids(self) -> list[str]:
-        return [d.id for d in self.collection.decks] + [DRILL_DECK]
+        return self.study.deck_ids()
 
     def deck_title(self, deck_id: str | None) -> str:
-        if deck_id is None:
-            return "All decks"
-        if deck_id == DRILL_DECK:
-            return "Drill kinds (review the ones you miss)"
-        loaded = self.collection.deck(deck_id)
-        return loaded.deck.title if loaded else deck_id
+        return self.study.deck_title(deck_id)
 
-    def review_item(self, key: str, seed: int) -> ReviewItem:
-        """Resolve a queue key: a card's front/back, or a drill of that kind generated with `seed`."""
-        deck_id, _, rest = key.partition("/")
-        if deck_id == DRILL_DECK:
-            from drills.generator import DrillError, check, generate
-            from drills.present import question_markdown, solution_markdown
+    def review(self, deck_id: str | None = None, *, ahead: bool = False) -> ReviewSession:
+        """A review session over one deck (None: all decks)."""
+        return self.study.session(deck_id, ahead=ahead)
 
-            try:
-                drill = generate(rest, seed, templates=self.templates)
-            except DrillError as error:
-                return ReviewItem(key, f"*(drill kind {rest} is no longer available: {error})*", "")
-            unit = f"a number in {drill.unit}" if drill.unit else "a number"
-            return ReviewItem(
-                key, question_markdown(drill), solution_markdown(drill), unit, lambda t: check(drill, t)
-            )
-        card = self.collection.card(key)
-        if card is None:
-            return ReviewItem(key, f"*(card {key} is no longer in its deck)*", "")
-        hint = answer_hint(card)
-        back = back_markdown(card)
-        checker = (lambda t: check_card_answer(card, t)) if hint else None
-        return ReviewItem(key, card.front, back, hint, checker)
+    def drill(self, kind: str, seed: int) -> Drill:
+        """Generate one drill; raises drills.generator.DrillError with a one-line message."""
+        return generate(kind, seed, templates=self.templates)
+
+    @staticmethod
+    def check_drill(drill: Drill, text: str) -> CheckResult:
+        """Read and check a typed answer to a drill (slow the first time: call it off the UI thread)."""
+        return check(drill, text)
+
+    def record_drill(
+        self, drill: Drill, given: str, result: CheckResult | None, seconds: float, limit: float
+    ) -> Result:
+        """Grade, store and schedule one attempt (`result` None: timed out); one transaction."""
+        return record_attempt(self.study, drill, given, result, seconds, limit)
 
     def close(self) -> None:
         self.store.close()
 
 
-def _items(collection: Collection, templates: TemplateSet) -> list[StudyItem]:
-    cards = [StudyItem(key, deck) for key, deck in collection.card_keys()]
-    return cards + [StudyItem(drill_key(kind), DRILL_DECK) for kind, _, _ in kinds(templates)]
+def _sources(collection: Collection, templates: TemplateSet) -> list[CardSource | DrillSource]:
+    return [CardSource(collection), DrillSource(templates)]
 
 
 def warm_engine() -> None:
@@ -117,9 +99,12 @@ def load_services(config: AppConfig) -> Services:
     clock = config.clock or StudyClock(day_start_hour=settings.day_start_hour)
     study = Study(
         store,
-        _items(collection, templates),
+        sources=_sources(collection, templates),
         clock=clock,
         limits=Limits(new_per_day=settings.new_per_day, reviews_per_day=settings.reviews_per_day),
         now=config.now,
     )
     return Services(config, store, collection, study, templates)
+
+
+__all__ = ["DrillError", "Services", "load_services", "warm_engine"]

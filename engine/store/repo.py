@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
 
@@ -11,6 +11,7 @@ import sqlalchemy.orm as so
 
 from engine import sm2
 from engine.sm2 import CardState, ReviewRecord
+from engine.store.attempts import StoredAttempt, add_attempt
 from engine.store.database import Store
 from engine.store.models import CardStateRow, ReviewRow
 from engine.store.preflight import StoreError
@@ -119,6 +120,34 @@ def save_answer(store: Store, *, card_key: str, deck_id: str, record: ReviewReco
         return log.id
 
     return run_write(store, work)
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What one committed answer wrote."""
+
+    log_id: int
+    record: ReviewRecord
+    attempt_id: int | None = None
+
+
+def apply_answer(
+    store: Store,
+    *,
+    card_key: str,
+    deck_id: str,
+    schedule: Callable[[CardState], tuple[CardState, ReviewRecord]],
+    seconds: float,
+    attempt: StoredAttempt | None = None,
+) -> Applied:
+    """Load the item's state, schedule it and write the result (and the attempt) in ONE transaction."""
+    with store.sessions.begin() as session:
+        row = session.get(CardStateRow, card_key)
+        _, record = schedule(CardState() if row is None else _to_state(row))
+        log = write_answer(session, card_key=card_key, deck_id=deck_id, record=record, seconds=seconds)
+        attempt_row = None if attempt is None else add_attempt(session, attempt)
+        session.flush()
+        return Applied(log.id, record, None if attempt_row is None else attempt_row.id)
 
 
 def undo_answer(store: Store, log_id: int) -> str | None:

@@ -11,9 +11,9 @@ import pytest
 
 from cards.example import SCHEMA_FILE
 from cards.loader import BUNDLED_DIR, load_deck_file
+from engine.app import Study, StudyItem
 from engine.settings import user_deck_dir
 from engine.store.database import open_store
-from engine.study import Study, StudyItem
 from tui.cli import main
 
 DATA = Path(__file__).parents[1] / "data"

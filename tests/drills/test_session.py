@@ -7,7 +7,9 @@ import random
 
 import pytest
 
-from drills.session import DrillSession, Plan, PlanError, Result, make_plan, parse_amount, summarize
+from drills.attempts import Result
+from drills.session import DrillSession, Plan, PlanError, make_plan, parse_amount, summarize
+from engine.answers import Verdict
 
 KINDS = ("kv-cache", "allreduce-time", "pipeline-bubble")
 
@@ -102,11 +104,11 @@ def test_plan_needs_exactly_one_stopping_rule_and_a_kind() -> None:
 
 def test_summary_math() -> None:
     results = [
-        Result("kv-cache", 1, "correct", 10.0, grade=5),
-        Result("kv-cache", 2, "wrong", 30.0, grade=1, relative_error=0.5),
-        Result("bubble", 3, "close", 20.0, grade=3),
-        Result("bubble", 4, "wrong", 120.0, timed_out=True, grade=0),
-        Result("bubble", 5, "correct", 50.0, grade=5),
+        Result("kv-cache", 1, Verdict.CORRECT, 10.0, grade=5),
+        Result("kv-cache", 2, Verdict.WRONG, 30.0, grade=1, relative_error=0.5),
+        Result("bubble", 3, Verdict.CLOSE, 20.0, grade=3),
+        Result("bubble", 4, Verdict.WRONG, 120.0, timed_out=True, grade=0),
+        Result("bubble", 5, Verdict.CORRECT, 50.0, grade=5),
     ]
     s = summarize(results)
     assert (s.attempts, s.correct, s.close, s.timed_out) == (5, 2, 1, 1)
@@ -125,7 +127,7 @@ def test_summary_math() -> None:
 
 
 def test_a_timed_out_correct_verdict_does_not_count_and_empty_summary() -> None:
-    s = summarize([Result("k", 1, "correct", 120.0, timed_out=True)])
+    s = summarize([Result("k", 1, Verdict.CORRECT, 120.0, timed_out=True)])
     assert s.correct == 0 and s.accuracy == 0
     empty = summarize([])
     assert empty.attempts == 0 and empty.accuracy is None and empty.median_seconds is None
@@ -134,13 +136,14 @@ def test_a_timed_out_correct_verdict_does_not_count_and_empty_summary() -> None:
 def test_to_attempt_records_what_was_asked_and_how_it_went() -> None:
     from datetime import UTC, date, datetime
 
+    from drills.attempts import to_attempt
     from drills.generator import generate
-    from drills.session import Result, to_attempt
+    from engine.app import Moment
 
     drill = generate("kv-cache", 3)
-    outcome = Result("kv-cache", 3, "close", 42.0, grade=3, relative_error=0.05)
+    outcome = Result("kv-cache", 3, Verdict.CLOSE, 42.0, grade=3, relative_error=0.05)
     at = datetime(2026, 3, 2, 15, tzinfo=UTC)
-    attempt = to_attempt(drill, "0.25 GB", outcome, at=at, study_day=date(2026, 3, 2))
+    attempt = to_attempt(drill, "0.25 GB", outcome, Moment(at, date(2026, 3, 2)))
     assert (attempt.kind, attempt.seed, attempt.given, attempt.verdict) == ("kv-cache", 3, "0.25 GB", "close")
     assert attempt.expected == drill.expected and attempt.unit == drill.unit
     assert attempt.params["batch"] == {"value": drill.value("batch"), "unit": ""}

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from engine.app import Limits, Study, StudyItem
 from engine.sm2 import CardState
 from engine.store import repo
 from engine.store.models import CardStateRow
-from engine.study import Limits, Study, StudyItem
 from engine.studyday import StudyClock
 
 

@@ -133,31 +133,16 @@ async def test_typed_answer_is_checked_and_suggests_a_grade(make_app, db_path: P
 
 
 async def test_due_drill_kind_is_reviewed_as_a_fresh_drill(make_app, clock) -> None:
-    from engine.drill_log import Attempt, record_attempt
+    from drills.attempts import record_attempt
+    from drills.generator import generate
+    from engine.app import Study
     from engine.store.database import open_store
     from engine.studyday import StudyClock
 
     app = make_app()
     store = open_store(app.config.settings.db)
-    now = clock()
-    record_attempt(
-        store,
-        Attempt(
-            "kv-cache",
-            1,
-            {},
-            "1 GB",
-            "wrong",
-            1.0,
-            "GB",
-            0.5,
-            30.0,
-            False,
-            1,
-            now,
-            StudyClock(tz=UTC).today(now),
-        ),
-    )
+    study = Study(store, clock=StudyClock(tz=UTC), now=clock)
+    record_attempt(study, generate("kv-cache", 1), "", None, 130.0, 120.0)  # timed out
     store.close()
     clock.advance(days=1)
     async with app.run_test(size=(110, 30)) as pilot:
@@ -166,5 +151,5 @@ async def test_due_drill_kind_is_reviewed_as_a_fresh_drill(make_app, clock) -> N
         await pilot.press("down", "down", "down", "enter")
         review = app.screen
         assert isinstance(review, ReviewScreen) and review.card_key == "drills/kv-cache"
-        assert review.item is not None and review.item.check is not None
-        assert "KV cache" in review.item.front
+        assert review.item is not None and review.item.prompt.check is not None
+        assert "KV cache" in review.item.prompt.front

@@ -21,8 +21,9 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     args = parser.parse_args(list(argv))
 
     from cards.loader import load_collection
+    from cards.source import CardSource
+    from engine.app import Limits, Study
     from engine.store.database import StoreError, open_store
-    from engine.study import Limits, Study, StudyItem
     from engine.studyday import StudyClock
 
     collection = load_collection(settings.deck_dirs)
@@ -34,7 +35,7 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     try:
         study = Study(
             store,
-            [StudyItem(key, deck) for key, deck in collection.card_keys()],
+            sources=[CardSource(collection)],
             clock=StudyClock(day_start_hour=settings.day_start_hour),
             limits=Limits(new_per_day=settings.new_per_day, reviews_per_day=settings.reviews_per_day),
         )

@@ -15,21 +15,27 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
-from drills.generator import DrillError, check, generate
-from drills.session import DrillSession, Result, format_seconds, to_attempt
-from engine.drill_log import grade_for, record_attempt
+from drills.generator import DrillError
+from drills.session import DrillSession, format_seconds
+from engine.answers import Verdict
 from engine.solution import render_steps
 from engine.units import format_percent, format_quantity
 from tui.screens.drill_summary import DrillSummaryScreen
 
 if TYPE_CHECKING:
+    from drills.attempts import Result
     from drills.drill import Drill
     from engine.answers import CheckResult
     from tui.services import Services
 
 TICK_SECONDS = 0.2
 MAX_SKIPS = 20
-VERDICT_LABELS = {"correct": "Correct", "close": "Close", "wrong": "Wrong", "wrong_unit": "Wrong unit"}
+VERDICT_LABELS = {
+    Verdict.CORRECT: "Correct",
+    Verdict.CLOSE: "Close",
+    Verdict.WRONG: "Wrong",
+    Verdict.WRONG_UNIT: "Wrong unit",
+}
 
 
 def given_text(drill: Drill) -> str:
@@ -100,7 +106,7 @@ class DrillScreen(Screen[None]):
             if item is None:
                 break
             try:
-                drill = generate(item.kind, item.seed, templates=self.services.templates)
+                drill = self.services.drill(item.kind, item.seed)
             except DrillError as error:
                 self.notify(f"Skipped a drill: {error}", severity="warning")
                 continue
@@ -170,13 +176,13 @@ class DrillScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="drill-check")
     def check_answer(self, drill: Drill, text: str, seconds: float) -> None:
         """Read the answer off the UI thread (the first check may load units)."""
-        result = check(drill, text)
+        result = self.services.check_drill(drill, text)
         self.app.call_from_thread(self._checked, drill, result, text, seconds)
 
     def _checked(self, drill: Drill, result: CheckResult, text: str, seconds: float) -> None:
         if drill is not self.drill or self.phase != "checking":
             return
-        if result.verdict == "unreadable":  # not an attempt: the clock keeps running
+        if result.verdict is Verdict.UNREADABLE:  # not an attempt: the clock keeps running
             self._set_verdict(Text(result.message), "unreadable")
             self.phase = "asking"
             box = self.query_one("#drill-answer", Input)
@@ -189,36 +195,32 @@ class DrillScreen(Screen[None]):
         """Store the attempt (timed out when `result` is None), then show the verdict and solution."""
         drill = self.drill
         assert drill is not None
-        timed_out = result is None
-        verdict = "wrong" if result is None else str(result.verdict)
-        grade = grade_for(verdict, seconds, self.limit, timed_out=timed_out)
-        rel = None if result is None else result.relative_error
         self.phase = "answered"
         self.last_result = result
         self.query_one("#drill-answer", Input).disabled = True
-        outcome = Result(drill.kind, drill.seed, verdict, seconds, timed_out, grade, rel)
-        self._record(drill, text, outcome)
+        outcome = self._record(drill, text, result, seconds)
         self.session.add(outcome)
-        self._show_verdict(drill, result, verdict, grade)
+        self._show_verdict(drill, result, outcome)
 
-    def _record(self, drill: Drill, text: str, outcome: Result) -> None:
+    def _record(self, drill: Drill, text: str, result: CheckResult | None, seconds: float) -> Result:
         from sqlalchemy.exc import SQLAlchemyError
 
-        now = self.services.config.now()
-        attempt = to_attempt(drill, text, outcome, at=now, study_day=self.services.study.clock.today(now))
+        from drills.attempts import judge
+
         try:
-            record_attempt(self.services.store, attempt)
+            return self.services.record_drill(drill, text, result, seconds, self.limit)
         except SQLAlchemyError as error:
             self.notify(f"Could not save this attempt: {error}", severity="error", timeout=10)
+            return judge(drill, result, seconds, self.limit)
 
-    def _show_verdict(self, drill: Drill, result: CheckResult | None, verdict: str, grade: int) -> None:
+    def _show_verdict(self, drill: Drill, result: CheckResult | None, outcome: Result) -> None:
         if result is None:
             head = Text.assemble(
                 (" TIME'S UP ", "reverse bold"), f" no answer in {format_seconds(self.limit)}."
             )
             expected = format_quantity(drill.expected, drill.unit)
         else:
-            label = VERDICT_LABELS.get(verdict, verdict)
+            label = VERDICT_LABELS.get(outcome.verdict, outcome.verdict.value)
             head = Text.assemble((f" {label.upper()} ", "reverse bold"), " ", result.message)
             expected = result.expected_text
         rel = (
@@ -226,8 +228,8 @@ class DrillScreen(Screen[None]):
             if result is None or result.relative_error is None
             else (f"  ·  relative error {format_percent(result.relative_error)}")
         )
-        head.append(f"\nExpected {expected}{rel}  ·  grade {grade}  ·  enter: next drill")
-        self._set_verdict(head, "timed-out" if result is None else verdict)
+        head.append(f"\nExpected {expected}{rel}  ·  grade {int(outcome.grade)}  ·  enter: next drill")
+        self._set_verdict(head, "timed-out" if result is None else outcome.verdict.value)
         self.query_one("#drill-solution", Static).update("Worked solution:\n" + render_steps(drill.steps))
         self.call_after_refresh(self._scroll_to_verdict)
 

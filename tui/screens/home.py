@@ -159,7 +159,7 @@ class HomeScreen(Screen[None]):
 
         deck_id = self._selected_deck()
         session = self.services.study.session(deck_id, ahead=ahead)
-        if session.current is None:
+        if session.current() is None:
             hint = "" if ahead else " Press a to study ahead."
             self.notify(f"Nothing to review in {self.services.deck_title(deck_id)}.{hint}")
             return

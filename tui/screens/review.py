@@ -13,13 +13,16 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, Rule, Static
 
-from engine.sm2 import GRADE_LABELS, format_interval
+from engine.grades import Grade, grade_for
+from engine.sm2 import format_interval
 from tui.screens.help import HelpScreen
 from tui.screens.summary import SummaryScreen
 
 if TYPE_CHECKING:
-    from engine.study import ReviewSession
-    from tui.services import ReviewItem, Services
+    from collections.abc import Mapping
+
+    from engine.app import Current, ReviewSession
+    from tui.services import Services
 
 MAX_ANSWER_CHARS = 500
 SHOW, UNDO, KEYS = Binding.Group("Show answer"), Binding.Group("Undo"), Binding.Group("Keys")
@@ -27,13 +30,13 @@ TYPED_KEYS = {"reveal", "undo", "help", "grade"}
 """Actions whose keys type into the answer box: hidden while it has focus."""
 
 
-def grade_bar(preview: dict[int, int | None], suggested: int | None = None) -> str:
+def grade_bar(preview: Mapping[Grade, int | None], suggested: Grade | None = None) -> str:
     """'0 blackout 1d │ 1 not at all 1d │ …' — label and next interval of every grade."""
     parts = []
     for g, days in preview.items():
-        text = f"[b]{g}[/b] {GRADE_LABELS[g]} [dim]{format_interval(days)}[/dim]"
+        text = f"[b]{int(g)}[/b] {g.label} [dim]{format_interval(days)}[/dim]"
         parts.append(f"[reverse]{text}[/reverse]" if g == suggested else text)
-    hint = f"   enter: grade {suggested}" if suggested is not None else ""
+    hint = f"   enter: grade {int(suggested)}" if suggested is not None else ""
     return "  │  ".join(parts) + hint
 
 
@@ -59,7 +62,7 @@ class ReviewScreen(Screen[None]):
     """Whether the back of the current item is showing."""
     card_key: reactive[str | None] = reactive(None, init=False)
     """Key of the item on screen."""
-    suggested: reactive[int | None] = reactive(None, init=False)
+    suggested: reactive[Grade | None] = reactive(None, init=False)
     """Grade suggested by the typed answer's verdict, if one was checked."""
 
     def __init__(self, services: Services, deck_id: str | None, session: ReviewSession) -> None:
@@ -69,7 +72,7 @@ class ReviewScreen(Screen[None]):
         self.session = session
         self._timer = services.config.monotonic or time.monotonic
         self._shown_at = 0.0
-        self.item: ReviewItem | None = None
+        self.item: Current | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -89,13 +92,13 @@ class ReviewScreen(Screen[None]):
 
     def show_current(self) -> None:
         """Put the session's current item on screen, front only."""
-        key = self.session.current
-        if key is None:
+        current = self.session.current()
+        if current is None:
             self.app.push_screen(SummaryScreen(self.session.summary), self._after_summary)
             return
-        seed = int(self.services.config.now().timestamp()) + self.session.done
-        self.item = item = self.services.review_item(key, seed)
-        self.card_key = key
+        self.item = current
+        item = current.prompt
+        self.card_key = current.key
         self.query_one("#front", Markdown).update(item.front)
         self.query_one("#back", Markdown).update(item.back)
         box = self.query_one("#answer", Input)
@@ -126,14 +129,14 @@ class ReviewScreen(Screen[None]):
             self.query_one("#card").focus()  # digits grade from here on
         self.refresh_bindings()
 
-    def watch_suggested(self, _suggested: int | None) -> None:
+    def watch_suggested(self, _suggested: Grade | None) -> None:
         self._update_grades()
 
     def _update_grades(self) -> None:
         grades = self.query_one("#grades", Static)
-        if self.revealed:
-            grades.update(grade_bar(self.session.preview(), self.suggested))
-        elif self.item is not None and self.item.check is not None:
+        if self.revealed and self.item is not None:
+            grades.update(grade_bar(self.item.outcomes, self.suggested))
+        elif self.item is not None and self.item.prompt.check is not None:
             grades.update("[dim]enter: check your answer  ·  ctrl+g: show the answer[/dim]")
         else:
             grades.update("[dim]space: show the answer[/dim]")
@@ -141,15 +144,13 @@ class ReviewScreen(Screen[None]):
     @on(Input.Submitted, "#answer")
     def check_answer(self, event: Input.Submitted) -> None:
         """Check the typed answer; 'could not read that' keeps the box for another try."""
-        item = self.item
+        item = None if self.item is None else self.item.prompt
         if item is None or item.check is None or self.revealed:
             return
         text = event.value.strip()
         if not text:
             self.revealed = True
             return
-        from engine.drill_log import grade_for
-
         result = item.check(text)
         verdict = self.query_one("#verdict", Static)
         if result.verdict == "unreadable":
@@ -157,7 +158,7 @@ class ReviewScreen(Screen[None]):
             return
         seconds = self._timer() - self._shown_at
         limit = float(self.services.config.settings.drill_seconds)
-        self.suggested = grade_for(result.verdict.value, seconds, limit)
+        self.suggested = grade_for(result.verdict, seconds, limit)
         verdict.update(f"[b]{result.verdict.value.replace('_', ' ')}[/b] — {result.message}")
         self.revealed = True
 
@@ -201,13 +202,13 @@ class ReviewScreen(Screen[None]):
             self.action_grade(self.suggested)
 
     def action_grade(self, grade: int) -> None:
-        if not self.revealed or self.session.current is None:
+        if not self.revealed or self.item is None:
             return
         seconds = max(0.0, self._timer() - self._shown_at)
         from engine.store.preflight import StoreError
 
         try:
-            self.session.answer(grade, seconds)
+            self.session.answer(Grade(grade), seconds)
         except StoreError as error:  # another device kept the database busy: the card stays, grade again
             self.notify(str(error), severity="error", timeout=10)
             return

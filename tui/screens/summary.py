@@ -14,7 +14,7 @@ from engine.sm2 import GRADE_LABELS
 from tui.cli_authoring import plural
 
 if TYPE_CHECKING:
-    from engine.study import SessionSummary
+    from engine.app import SessionSummary
 
 
 def summary_text(summary: SessionSummary) -> str:

@@ -1,0 +1,36 @@
+"""Cards as study items: one deck per loaded deck file, shown front then back, typed when answerable."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cards.answering import answer_hint, check_card_answer
+from cards.loader import Collection
+from cards.present import back_markdown
+from engine.app.items import Prompt, StudyItem, missing_prompt
+
+
+class CardSource:
+    """The ItemSource of a loaded collection of decks."""
+
+    def __init__(self, collection: Collection) -> None:
+        self.collection = collection
+
+    def deck_ids(self) -> Sequence[str]:
+        return [d.id for d in self.collection.decks]
+
+    def deck_title(self, deck_id: str) -> str | None:
+        loaded = self.collection.deck(deck_id)
+        return loaded.deck.title if loaded else None
+
+    def items(self) -> Sequence[StudyItem]:
+        return [StudyItem(key, deck) for key, deck in self.collection.card_keys()]
+
+    def prompt(self, key: str, seed: int) -> Prompt:
+        card = self.collection.card(key)
+        if card is None:
+            return missing_prompt(key)
+        hint = answer_hint(card)
+        back = back_markdown(card)
+        checker = (lambda t: check_card_answer(card, t)) if hint else None
+        return Prompt(key, card.front, back, hint, checker)

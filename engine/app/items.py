@@ -1,0 +1,61 @@
+"""What the study session reviews: items with stable keys, grouped in decks, provided by sources.
+
+engine knows no kind of item: cards/ and drills/ each provide an ItemSource (a card deck, the drill
+kinds), and the session dispatches on the deck an item's key belongs to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from engine.answers import CheckResult
+
+
+@dataclass(frozen=True)
+class StudyItem:
+    """A reviewable item present in the loaded collection, identified by its stable key."""
+
+    key: str
+    deck_id: str
+    new_in_review: bool = True
+    """Whether a never-reviewed item joins review sessions as a new card (drill kinds join the
+    schedule from a drill session instead, and do not count among the cards)."""
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What one queue entry shows: its front, its back, and how to check a typed answer."""
+
+    key: str
+    front: str
+    back: str
+    hint: str | None = None
+    """What the answer box asks for; None when the item is not answered by typing."""
+    check: Callable[[str], CheckResult] | None = None
+
+
+class ItemSource(Protocol):
+    """A kind of study item (cards, drill kinds): what exists, how decks are titled, how to show one."""
+
+    def deck_ids(self) -> Sequence[str]:
+        """The decks this source owns, in display order."""
+        ...
+
+    def deck_title(self, deck_id: str) -> str | None:
+        """A deck's title, None when the deck is not this source's."""
+        ...
+
+    def items(self) -> Sequence[StudyItem]:
+        """Every item present now."""
+        ...
+
+    def prompt(self, key: str, seed: int) -> Prompt:
+        """The item to show for `key` (a drill is generated from `seed`); never raises for a gone key."""
+        ...
+
+
+def missing_prompt(key: str) -> Prompt:
+    """What a key nobody provides shows (an item removed from its deck)."""
+    return Prompt(key, f"*(card {key} is no longer in its deck)*", "")
