@@ -11,8 +11,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from engine import formula
 from engine.answers import check_formula, check_numeric
+from engine.formula import parse as formula_parse
 
 KV_GB = 2 * 32 * 8 * 128 * 8192 * 2 / 1e9
 GARBAGE = [
@@ -83,7 +83,7 @@ def main() -> None:
 
     def num(text: str) -> object:
         if args.no_parse_cache:
-            formula._parse_cached.cache_clear()
+            formula_parse._parse_cached.cache_clear()
         return check_numeric(text, KV_GB, "GB")
 
     def form(text: str) -> object:

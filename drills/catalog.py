@@ -189,7 +189,8 @@ class Catalog(BaseModel):
         """All entries of a section ('models', 'gpus', 'interconnects'), in file order."""
         if section not in SECTIONS:
             raise KeyError(f"unknown catalog section '{section}'")
-        return getattr(self, section)
+        found: tuple[_Entry, ...] = getattr(self, section)
+        return found
 
     def entry(self, section: str, entry_id: str) -> _Entry:
         for e in self.entries(section):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine import budget
-from engine.formula import Formula, FormulaError, equivalent, parse_formula
+from engine.formula import Equivalence, Formula, FormulaError, compare, parse_formula
 from engine.reading import MAX_ANSWER_LEN, ReadError, read_quantity
 from engine.units import (
     UnitError,
@@ -87,8 +87,8 @@ def _hint(value: float, expected: float) -> str:
                 return f" (check {words})"
     exp10 = round(math.log10(ratio))
     if exp10 != 0 and abs(ratio / 10.0**exp10 - 1) < 0.05:
-        factor = f"{10 ** abs(exp10):,}" if abs(exp10) <= 6 else f"10^{abs(exp10)}"
-        return f" ({factor} times too {'large' if exp10 > 0 else 'small'})"
+        times = f"{10 ** abs(exp10):,}" if abs(exp10) <= 6 else f"10^{abs(exp10)}"
+        return f" ({times} times too {'large' if exp10 > 0 else 'small'})"
     return ""
 
 
@@ -205,10 +205,12 @@ def check_formula(text: str, expected: str, variables: Mapping[str, str]) -> Che
     if unknown:
         return unreadable(f"unknown name {', '.join(repr(u) for u in unknown)}; use only {allowed}")
     try:
-        same = equivalent(got, want)
+        same = compare(got, want)
     except (FormulaError, ArithmeticError, ValueError, RecursionError):
-        same = False
-    if same:
+        same = Equivalence.DIFFERENT
+    if same is Equivalence.UNCONFIRMED:
+        return unreadable("could not confirm that this equals the answer; write it another way")
+    if same is Equivalence.SAME:
         return _result(
             Verdict.CORRECT,
             nan,

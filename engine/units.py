@@ -68,7 +68,7 @@ def registry() -> Any:
     """The one shared pint registry (built on first use: importing this module stays cheap)."""
     import pint
 
-    ureg = pint.UnitRegistry(None, cache_folder=None)
+    ureg: Any = pint.UnitRegistry(None, cache_folder=None)
     for line in _DEFINITIONS.strip().splitlines():
         ureg.define(line)
     return ureg

@@ -142,8 +142,8 @@ def load_yaml(text: str | bytes, filename: str) -> PositionedYaml:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
-            line = text[: error.start].count(b"\n") + 1
-            raise YamlError(Problem(filename, line, None, "not UTF-8 text")) from error
+            at = error.object[: error.start].count(b"\n") + 1
+            raise YamlError(Problem(filename, at, None, "not UTF-8 text")) from error
     deep = too_deep(text)
     if deep is not None:
         raise YamlError(Problem(filename, *deep, f"YAML nested deeper than {MAX_DEPTH} levels"))

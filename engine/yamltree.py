@@ -28,7 +28,7 @@ _DEEP_BLOCK = re.compile(rf"\n[ \t?-]{{{MAX_DEPTH * 2}}}")
 _MAX_DIGITS = 4300  # Python's own limit on int("...") length
 
 
-class Loader(_SafeLoader):  # type: ignore[misc, valid-type]
+class Loader(_SafeLoader):
     """The safe loader with a leaner tag resolver (the composer calls it once per node)."""
 
     def descend_resolver(self, current_node: Any, current_index: Any) -> None:

@@ -176,3 +176,33 @@ def test_importing_engine_modules_does_not_load_sympy_or_pint() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_a_sympy_failure_is_unconfirmed_never_equivalent(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sympy
+
+    from engine.answers import Verdict, check_formula
+    from engine.formula import Equivalence, compare
+
+    def broken(*_args: object, **_kwargs: object) -> object:
+        raise TypeError("sympy internals failed")
+
+    a, b = parse_formula("(p-1)/(m+p-1)"), parse_formula("(p-1)/(p+m-1)")
+    assert compare(a, b) is Equivalence.SAME
+    monkeypatch.setattr(sympy, "cancel", broken)
+    assert compare(a, b) is Equivalence.UNCONFIRMED
+    assert not equivalent(a, b)
+    result = check_formula("(p-1)/(p+m-1)", "(p-1)/(m+p-1)", {"p": "stages", "m": "micro-batches"})
+    assert result.verdict is Verdict.UNREADABLE and "could not confirm" in result.message
+
+
+def test_formula_nodes_are_frozen_dataclasses() -> None:
+    import dataclasses
+
+    from engine.formula.nodes import Name, Prod, Sum
+
+    tree = parse_formula("a*b + c").tree
+    assert isinstance(tree, Sum) and isinstance(tree.terms[0][1], Prod)
+    assert tree.terms[1] == (1, Name("c"))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        tree.terms = ()  # type: ignore[misc]
