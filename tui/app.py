@@ -11,6 +11,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 
 from tui.config import AppConfig
+from tui.messages import ServicesReady
 from tui.screens.home import HomeScreen
 
 if TYPE_CHECKING:
@@ -36,10 +37,11 @@ class FlopcardsApp(App[None]):
         self.config = config
         self.services: Services | None = None
         self.loaded = asyncio.Event()
-        """Set once the store and decks are open (tests and benchmarks wait on it)."""
+        """Set once the store and decks are open and the home screen shows them (tests wait on it)."""
+        self.home = HomeScreen()
 
     def on_mount(self) -> None:
-        self.push_screen(HomeScreen())
+        self.push_screen(self.home)
         self.call_after_refresh(self.load)  # paint first: the load holds the GIL while importing
 
     @work(thread=True, exclusive=True, group="load")
@@ -64,10 +66,11 @@ class FlopcardsApp(App[None]):
 
     def _loaded(self, services: Services) -> None:
         self.services = services
+        self.home.post_message(ServicesReady(services))
+
+    def on_services_ready(self, _message: ServicesReady) -> None:
+        """The home screen has handled it (the message bubbled up from there)."""
         self.loaded.set()
-        for screen in self.screen_stack:
-            if isinstance(screen, HomeScreen):
-                screen.services_ready(services)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -20,6 +20,7 @@ from tui.screens.help import HelpScreen
 if TYPE_CHECKING:
     from cards.loader import Collection
     from drills.loader import TemplateSet
+    from tui.messages import ServicesReady
     from tui.services import Services
 
 ALL_DECKS = "__all__"
@@ -82,8 +83,8 @@ class HomeScreen(Screen[None]):
         yield table
         yield Footer(show_command_palette=False)  # room for every key at 80 columns; ? lists ctrl+p
 
-    def services_ready(self, services: Services) -> None:
-        self.services = services
+    def on_services_ready(self, message: ServicesReady) -> None:
+        self.services = message.services
         self.loaded = True
         self.refresh_counts()
         self.refresh_bindings()

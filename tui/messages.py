@@ -1,0 +1,18 @@
+"""Messages the app and its screens exchange (messages go up, attributes go down)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.message import Message
+
+if TYPE_CHECKING:
+    from tui.services import Services
+
+
+class ServicesReady(Message):
+    """The store and decks are open: posted to the home screen, then bubbles up to the app."""
+
+    def __init__(self, services: Services) -> None:
+        super().__init__()
+        self.services = services
