@@ -12,6 +12,7 @@ from cards.checks import deck_errors
 from cards.problems import sort_problems, validation_problems
 from cards.schema import Card, Deck
 from engine import budget
+from engine.schemas import DRILL_SUFFIX, YAML_SUFFIXES
 from engine.yamlpos import (
     MAX_WALK_ENTRIES,
     Position,
@@ -25,9 +26,6 @@ from engine.yamlpos import (
 )
 
 BUNDLED_DIR = Path(__file__).with_name("decks")
-DRILL_SUFFIX = ".drill.yaml"
-"""Files ending so are drill templates, not decks."""
-YAML_SUFFIXES = (".yaml", ".yml")
 LOAD_SECONDS = 3.0
 """Time budget of one deck file when the app loads decks; a slower deck is skipped with a problem."""
 

@@ -4,16 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator
+from pydantic import BaseModel, Discriminator, Field, Tag, field_validator
 
-ID_PATTERN = r"^[a-z0-9][a-z0-9._-]*$"
-"""Deck and card ids: lower-case kebab/dotted slugs, stable across wording edits."""
-
-Slug = Annotated[str, Field(pattern=ID_PATTERN, min_length=1, max_length=80)]
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=False)
+from engine.schemas import ID_PATTERN as ID_PATTERN  # re-exported: deck ids follow it
+from engine.schemas import Slug
+from engine.schemas import StrictModel as _Strict
 
 
 class NumericAnswer(_Strict):

@@ -7,17 +7,16 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
+
+from engine.schemas import Slug, StrictModel
 
 CATALOG_PATH = Path(__file__).with_name("catalog.yaml")
-Slug = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9._-]*$", max_length=80)]
 Count = Annotated[int, Field(gt=0)]
 Positive = Annotated[float, Field(gt=0)]
 
 
-class _Entry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class _Entry(StrictModel):
     id: Slug
     name: str = Field(min_length=1, description="Display name, e.g. 'H100 SXM 80GB'.")
     source: str = Field(min_length=8, description="Where the figures come from.")
@@ -167,10 +166,8 @@ FIELD_UNITS: dict[str, dict[str, str]] = {
 TEXT_FIELDS = frozenset({"name", "id", "attention", "scope", "direction"})
 
 
-class Catalog(BaseModel):
+class Catalog(StrictModel):
     """The whole catalog file."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     models: tuple[ModelEntry, ...]
     gpus: tuple[GpuEntry, ...]

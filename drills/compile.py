@@ -17,10 +17,10 @@ from drills.schema import (
     StepSpec,
     Template,
 )
-from engine.formula import Formula, FormulaError, parse_formula
+from engine.formula import FUNCTIONS, Formula, FormulaError, parse_formula
 from engine.units import UnitError, parse_unit
 
-RESERVED = frozenset({"ceil", "floor", "sqrt", "log2", "log", "min", "max", "abs", "round"})
+RESERVED = frozenset(FUNCTIONS)  # a step or param may not shadow a formula function
 
 
 class TemplateError(ValueError):

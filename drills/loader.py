@@ -31,6 +31,8 @@ from drills.template_checks import (
     problem_at,
     space_problems,
 )
+from engine.schemas import DRILL_SUFFIX as DRILL_SUFFIX  # re-exported: generator looks for these files
+from engine.schemas import YAML_SUFFIXES
 from engine.yamlpos import (
     PositionedYaml,
     YamlError,
@@ -42,8 +44,6 @@ from engine.yamlpos import (
 )
 
 BUNDLED_DIR = Path(__file__).with_name("templates")
-DRILL_SUFFIX = ".drill.yaml"
-"""In a deck folder, files ending so are drill templates (the deck loader skips them)."""
 MAX_FILE_BYTES = 256 * 1024
 
 
@@ -151,7 +151,7 @@ def load_file(
 
 
 def _files(directory: Path) -> list[Path]:
-    return sorted(p for p in directory.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    return sorted(p for p in directory.iterdir() if p.suffix in YAML_SUFFIXES and p.is_file())
 
 
 def _deck_folder_files(folders: Iterable[str | Path]) -> list[Path]:

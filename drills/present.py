@@ -1,11 +1,21 @@
-"""A drill as Markdown: the question with its givens and conventions, and the worked solution."""
+"""A drill for people: plain-text blocks (drill screen, CLI) and Markdown (the review screen)."""
 
 from __future__ import annotations
 
 from drills.drill import Drill
-from drills.render import format_number
 from engine.solution import render_steps
-from engine.units import format_tolerance
+from engine.units import format_number, format_tolerance
+
+
+def given_text(drill: Drill) -> str:
+    """'Given:' and one line per parameter with its unit, names aligned."""
+    width = max((len(p.name) for p in drill.params), default=0)
+    return "\n".join(["Given:", *(f"  {p.name:<{width}}  {p.display}" for p in drill.params)])
+
+
+def conventions_text(drill: Drill) -> str:
+    """'Conventions:' and one line per convention; '' when the drill states none."""
+    return "\n".join(["Conventions:", *(f"  - {c}" for c in drill.conventions)]) if drill.conventions else ""
 
 
 def question_markdown(drill: Drill) -> str:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping
+
+from engine.units import format_number
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
 _INNER = re.compile(r"^([a-z][a-z0-9_]*)(?::(,?(?:\.\d{1,2})?[defg%]?))?$")
@@ -83,19 +84,6 @@ def render(text: str, values: Mapping[str, Value]) -> str:
         return format_value(value, inner.group(2) if not isinstance(value, str) else None)
 
     return _PLACEHOLDER.sub(sub, text)
-
-
-def format_number(value: float) -> str:
-    """Compact number for a worked-solution line: 8192, 0.875, 2.684e8, 8.03e9."""
-    if not math.isfinite(value):
-        return str(value)
-    if float(value).is_integer() and abs(value) < 1e6:
-        return str(int(value))
-    text = f"{value:.4g}"
-    if "e" in text:
-        mant, exp = text.split("e")
-        text = f"{mant}e{int(exp)}"
-    return text
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:

@@ -6,11 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
 
-NAME_PATTERN = r"^[a-z][a-z0-9_]*$"
-ID_PATTERN = r"^[a-z0-9][a-z0-9._-]*$"
+from engine.schemas import Name, Slug, StrictModel
 
-Name = Annotated[str, Field(pattern=NAME_PATTERN, max_length=40)]
-Slug = Annotated[str, Field(pattern=ID_PATTERN, min_length=1, max_length=80)]
 Number = int | float
 Unit = Annotated[
     str,
@@ -18,8 +15,8 @@ Unit = Annotated[
 ]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)  # .nan/.inf: refused
+class _Strict(StrictModel):
+    model_config = ConfigDict(allow_inf_nan=False)  # .nan/.inf: refused (merged with StrictModel's)
 
 
 class CatalogParam(_Strict):

@@ -153,17 +153,22 @@ def format_tolerance(fraction: float) -> str:
     return "±" + format_percent(fraction)
 
 
+def format_number(value: float, sig: int = 4) -> str:
+    """'8192', '0.875', '2.684e8': `sig` significant digits, whole numbers below 10^6 kept whole."""
+    if not math.isfinite(value):
+        return str(value)
+    if value == int(value) and abs(value) < 10**6:
+        return str(int(value))
+    number = f"{value:.{sig}g}"
+    if "e" in number:
+        mantissa, exp = number.split("e")
+        number = f"{mantissa}e{int(exp)}"
+    return number
+
+
 def format_quantity(value: float, unit: str, sig: int = 4) -> str:
     """'1.074 GB', '16%', '2.5x', '131072 B': `sig` significant digits, whole numbers kept whole."""
-    if not math.isfinite(value):
-        number = str(value)
-    elif value == int(value) and abs(value) < 10**6:
-        number = str(int(value))
-    else:
-        number = f"{value:.{sig}g}"
-        if "e" in number:
-            mantissa, exp = number.split("e")
-            number = f"{mantissa}e{int(exp)}"
+    number = format_number(value, sig)
     unit = unit.strip()
     if not unit:
         return number

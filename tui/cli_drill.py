@@ -124,6 +124,7 @@ def _wrap(text: str, first: str = "", rest: str | None = None) -> str:
 
 def show_text(drill: Any, *, with_answer: bool = True) -> str:
     """Plain-terminal rendering of a drill."""
+    from drills.present import given_text
     from engine.solution import render_steps
     from engine.units import format_quantity
 
@@ -135,8 +136,7 @@ def show_text(drill: Any, *, with_answer: bool = True) -> str:
         "Conventions:",
     ]
     lines += [_wrap(c, "  - ") for c in drill.conventions]
-    width = max(len(p.name) for p in drill.params)
-    lines += ["", "Given:"] + [f"  {p.name:<{width}}  {p.display}" for p in drill.params]
+    lines += ["", given_text(drill)]
     if with_answer:
         answer = format_quantity(drill.expected, drill.unit)
         band = "exact whole number" if drill.integer else f"correct within ±{drill.tolerance * 100:g}%"

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -175,12 +173,10 @@ JUNK = [
 
 @SETTINGS
 @given(st.lists(st.sampled_from(JUNK), max_size=40))
-def test_structured_junk_never_raises_and_is_fast(parts: list[str]) -> None:
-    text = "".join(parts)
-    start = time.perf_counter()
+def test_structured_junk_never_raises(parts: list[str]) -> None:
+    text = "".join(parts)  # how fast: benchmarks/bench_hostile.py
     _assert_well_formed(check_numeric(text, 1.0737, "GB"))
     _assert_well_formed(check_formula(text, "(p-1)/(m+p-1)", {"p": "", "m": ""}))
-    assert time.perf_counter() - start < 0.1
 
 
 # --------------------------------------------------------------- formulas

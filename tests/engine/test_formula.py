@@ -206,3 +206,11 @@ def test_formula_nodes_are_frozen_dataclasses() -> None:
     assert tree.terms[1] == (1, Name("c"))
     with pytest.raises(dataclasses.FrozenInstanceError):
         tree.terms = ()  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"), [("sqrt(x)", "sqrt(x) * 1.0001"), ("log2(x) + sqrt(2)", "log2(x) + 1.4143")]
+)
+def test_inexact_values_must_agree_to_many_digits(a: str, b: str) -> None:
+    """Where evaluation leaves exact fractions (sqrt, log), a 1e-4 relative difference is a difference."""
+    assert not equivalent(parse_formula(a), parse_formula(b))

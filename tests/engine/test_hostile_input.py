@@ -1,10 +1,11 @@
-"""Hostile input: code injection, huge powers, deep nesting and huge strings are refused fast."""
+"""Hostile input: code injection, huge powers, deep nesting and huge strings are refused.
+
+How fast is measured by benchmarks/bench_hostile.py (no wall-clock assertion here); that expensive
+comparisons never reach sympy is asserted structurally below."""
 
 from __future__ import annotations
 
 import os
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,6 @@ from engine.answers import Verdict, check_formula, check_numeric
 from engine.formula import FormulaError, parse_formula
 from engine.reading import ReadError, read_quantity
 from engine.units import UnitError, parse_unit
-
-LIMIT_S = 1.0  # generous for a loaded CI box: the point is "no hang", speed is benchmarked
 
 
 def hostile_inputs(marker: Path) -> list[str]:
@@ -51,11 +50,6 @@ def hostile_inputs(marker: Path) -> list[str]:
         "globals()",
     ]
 
-
-@pytest.fixture(scope="module", autouse=True)
-def warm() -> None:
-    """Import sympy and build the pint registry once so timings measure steady state."""
-    check_numeric("1 GB", 1.0, "GB")
     check_formula("a+b", "b+a", {"a": "", "b": ""})
 
 
@@ -64,50 +58,37 @@ def marker(tmp_path: Path) -> Path:
     return tmp_path / "pwned"
 
 
-def _timed(fn: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
-
-
 def _assert_nothing_ran(marker: Path, pwned_before: bool) -> None:
     assert not marker.exists()
     assert os.path.exists("/tmp/pwned") == pwned_before
 
 
 @pytest.mark.parametrize("index", range(len(hostile_inputs(Path("/x")))))
-def test_parse_formula_refuses_fast(index: int, marker: Path) -> None:
+def test_parse_formula_refuses(index: int, marker: Path) -> None:
     pwned_before = os.path.exists("/tmp/pwned")
     text = hostile_inputs(marker)[index]
-
-    def attempt() -> None:
-        with pytest.raises(FormulaError):
-            parse_formula(text).evaluate_exact({"x": 1, "y": 2})
-
-    assert _timed(attempt) < LIMIT_S
+    with pytest.raises(FormulaError):
+        parse_formula(text).evaluate_exact({"x": 1, "y": 2})
     _assert_nothing_ran(marker, pwned_before)
 
 
 @pytest.mark.parametrize("index", range(len(hostile_inputs(Path("/x")))))
-def test_check_numeric_is_unreadable_fast(index: int, marker: Path) -> None:
+def test_check_numeric_is_unreadable(index: int, marker: Path) -> None:
     pwned_before = os.path.exists("/tmp/pwned")
     text = hostile_inputs(marker)[index]
-    results = []
-    assert _timed(lambda: results.append(check_numeric(text, 1.0, "GB"))) < LIMIT_S
-    assert results[0].verdict is Verdict.UNREADABLE
-    assert results[0].message.startswith("could not read that")
-    assert len(results[0].given) <= 200
+    result = check_numeric(text, 1.0, "GB")
+    assert result.verdict is Verdict.UNREADABLE
+    assert result.message.startswith("could not read that")
+    assert len(result.given) <= 200
     _assert_nothing_ran(marker, pwned_before)
 
 
 @pytest.mark.parametrize("index", range(len(hostile_inputs(Path("/x")))))
-def test_check_formula_never_correct_and_fast(index: int, marker: Path) -> None:
+def test_check_formula_never_correct(index: int, marker: Path) -> None:
     pwned_before = os.path.exists("/tmp/pwned")
     text = hostile_inputs(marker)[index]
-    results = []
-    elapsed = _timed(lambda: results.append(check_formula(text, "x*y", {"x": "", "y": ""})))
-    assert elapsed < LIMIT_S
-    assert results[0].verdict in (Verdict.UNREADABLE, Verdict.WRONG)
+    result = check_formula(text, "x*y", {"x": "", "y": ""})
+    assert result.verdict in (Verdict.UNREADABLE, Verdict.WRONG)
     _assert_nothing_ran(marker, pwned_before)
 
 
@@ -133,11 +114,14 @@ SLOW_FOR_SYMPY = [  # equivalent pairs whose symbolic expansion once took 1.7 s 
 
 
 @pytest.mark.parametrize(("a", "b"), SLOW_FOR_SYMPY)
-def test_expensive_symbolic_comparison_stays_bounded(a: str, b: str) -> None:
+def test_expensive_symbolic_comparison_never_reaches_sympy(a: str, b: str, monkeypatch) -> None:
+    import sympy
+
+    def expand(*_args: object) -> None:
+        pytest.fail("an expensive pair was sent to sympy")
+
+    monkeypatch.setattr(sympy, "cancel", expand)
+    monkeypatch.setattr(sympy, "together", expand)
     variables = dict.fromkeys(["p", "m", "b", "N", "a", "x"], "")
-    results = []
-    assert _timed(lambda: results.append(check_formula(a, b, variables))) < LIMIT_S
-    assert results[0].verdict is Verdict.CORRECT
-    wrong = []
-    assert _timed(lambda: wrong.append(check_formula(f"{a} + 1", b, variables))) < LIMIT_S
-    assert wrong[0].verdict is Verdict.WRONG
+    assert check_formula(a, b, variables).verdict is Verdict.CORRECT
+    assert check_formula(f"{a} + 1", b, variables).verdict is Verdict.WRONG

@@ -26,7 +26,7 @@ def _bundled_template_dir() -> Path:
 
 def is_template(path: Path) -> bool:
     """Drill template: named *.drill.yaml, in the bundled template folder, or shaped like one."""
-    from cards.loader import DRILL_SUFFIX
+    from engine.schemas import DRILL_SUFFIX
 
     if path.name.endswith(DRILL_SUFFIX) or path.resolve().parent == _bundled_template_dir().resolve():
         return True

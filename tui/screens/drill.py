@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -16,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
 from drills.generator import DrillError
+from drills.present import conventions_text, given_text
 from drills.session import DrillSession, format_seconds
 from engine.answers import Verdict
 from engine.solution import render_steps
@@ -28,6 +30,15 @@ if TYPE_CHECKING:
     from engine.answers import CheckResult
     from tui.services import Services
 
+
+class Phase(StrEnum):
+    """Where the drill on screen is: the clock runs, a worker reads the answer, the verdict shows."""
+
+    ASKING = "asking"
+    CHECKING = "checking"
+    ANSWERED = "answered"
+
+
 TICK_SECONDS = 0.2
 MAX_SKIPS = 20
 VERDICT_LABELS = {
@@ -36,16 +47,6 @@ VERDICT_LABELS = {
     Verdict.WRONG: "Wrong",
     Verdict.WRONG_UNIT: "Wrong unit",
 }
-
-
-def given_text(drill: Drill) -> str:
-    """'Given:' and one line per parameter with its unit."""
-    width = max((len(p.name) for p in drill.params), default=0)
-    return "\n".join(["Given:", *(f"  {p.name:<{width}}  {p.display}" for p in drill.params)])
-
-
-def conventions_text(drill: Drill) -> str:
-    return "\n".join(["Conventions:", *(f"  - {c}" for c in drill.conventions)]) if drill.conventions else ""
 
 
 class DrillScreen(Screen[None]):
@@ -63,7 +64,7 @@ class DrillScreen(Screen[None]):
     WIDGET_KEYS = [("enter", "Check the answer")]
     """Handled by the answer box (listed by the help screen and the README)."""
 
-    phase: reactive[str] = reactive("asking", init=False)
+    phase: reactive[Phase] = reactive(Phase.ASKING, init=False)
     """asking (the clock runs), checking (a worker reads the answer), answered (verdict shown)."""
     remaining: reactive[float] = reactive(0.0, init=False)
     """Seconds left on the countdown of the drill on screen."""
@@ -132,13 +133,13 @@ class DrillScreen(Screen[None]):
         box.disabled = False
         box.focus()
         self.query_one("#drill-body", VerticalScroll).scroll_home(animate=False)
-        self.phase = "asking"
+        self.phase = Phase.ASKING
         self._shown_at = self._timer()
         self.remaining = self.limit
 
     def tick(self) -> None:
         """Advance the countdown; at 0 the drill is recorded as timed out."""
-        if self.phase != "asking" or self.drill is None:
+        if self.phase != Phase.ASKING or self.drill is None:
             return
         self.remaining = max(0.0, self.limit - (self._timer() - self._shown_at))
         if self.remaining <= 0:
@@ -150,17 +151,17 @@ class DrillScreen(Screen[None]):
         clock.update(f"⏱ {whole // 60}:{whole % 60:02d} left")
         clock.set_class(left <= min(10.0, self.limit / 4), "low")
 
-    def watch_phase(self, _phase: str) -> None:
+    def watch_phase(self, _phase: Phase) -> None:
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next":
-            return self.phase == "answered" or None
+            return self.phase == Phase.ANSWERED or None
         return True
 
     @on(Input.Submitted, "#drill-answer")
     def _submitted(self, event: Input.Submitted) -> None:
-        if self.phase != "asking" or self.drill is None:
+        if self.phase != Phase.ASKING or self.drill is None:
             return
         if not event.value.strip():
             self._set_verdict(Text("Type an answer, e.g. 16 GB or 490 ms.", style="italic"))
@@ -169,7 +170,7 @@ class DrillScreen(Screen[None]):
         if seconds >= self.limit:
             self._finish_drill(None, "", self.limit)
             return
-        self.phase = "checking"
+        self.phase = Phase.CHECKING
         event.input.disabled = True
         self.check_answer(self.drill, event.value, seconds)
 
@@ -180,11 +181,11 @@ class DrillScreen(Screen[None]):
         self.app.call_from_thread(self._checked, drill, result, text, seconds)
 
     def _checked(self, drill: Drill, result: CheckResult, text: str, seconds: float) -> None:
-        if drill is not self.drill or self.phase != "checking":
+        if drill is not self.drill or self.phase != Phase.CHECKING:
             return
         if result.verdict is Verdict.UNREADABLE:  # not an attempt: the clock keeps running
             self._set_verdict(Text(result.message), "unreadable")
-            self.phase = "asking"
+            self.phase = Phase.ASKING
             box = self.query_one("#drill-answer", Input)
             box.disabled = False
             box.focus()
@@ -195,7 +196,7 @@ class DrillScreen(Screen[None]):
         """Store the attempt (timed out when `result` is None), then show the verdict and solution."""
         drill = self.drill
         assert drill is not None
-        self.phase = "answered"
+        self.phase = Phase.ANSWERED
         self.last_result = result
         self.query_one("#drill-answer", Input).disabled = True
         outcome = self._record(drill, text, result, seconds)
@@ -254,12 +255,12 @@ class DrillScreen(Screen[None]):
             box.set_class(name == verdict, f"verdict-{name}")
 
     def action_next(self) -> None:
-        if self.phase == "answered":
+        if self.phase == Phase.ANSWERED:
             self.show_next()
 
     def action_finish(self) -> None:
         """End the session (a drill not yet answered is dropped) and show the summary."""
-        self.phase = "answered"
+        self.phase = Phase.ANSWERED
         self.drill = None
         self.app.push_screen(
             DrillSummaryScreen(self.session.summary(), self.session.plan.describe), self._after_summary
