@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,12 +30,11 @@ from drills.template_checks import (
     problem_at,
     space_problems,
 )
+from engine.schema_problems import SchemaMap, closest, validation_problems
 from engine.schemas import DRILL_SUFFIX as DRILL_SUFFIX  # re-exported: generator looks for these files
 from engine.schemas import YAML_SUFFIXES
 from engine.yamlpos import (
-    PositionedYaml,
     YamlError,
-    describe_path,
     load_yaml,
     quiet_gc,
     read_bounded,
@@ -75,37 +73,22 @@ def _model_at(loc: tuple[Any, ...]) -> type[BaseModel] | None:
     return _SECTIONS.get(names[0])
 
 
-def _validation_problems(name: str, doc: PositionedYaml, exc: ValidationError) -> list[Problem]:
-    out = []
-    for err in exc.errors(include_url=False):
-        loc = tuple(err.get("loc", ()))
-        path = loc[:2] + loc[3:] if loc[:1] == ("params",) and len(loc) >= 3 else loc  # drop the tag
-        if err["type"] == "extra_forbidden":
-            key = str(loc[-1])
-            model = _model_at(loc[:-1])
-            close = difflib.get_close_matches(key, list(model.model_fields), n=1) if model else []
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            pos = doc.position(path, key=True)
-            out.append(
-                Problem(
-                    name, pos.line if pos else None, pos.col if pos else None, f"unknown key '{key}'{hint}"
-                )
-            )
-            continue
-        if path[-1:] in (("int",), ("float",)):  # one problem per value, not one per union member
-            path = path[:-1]
-            if any(p.message.startswith(f"{describe_path(path)}:") for p in out):
-                continue
-        message = str(err.get("msg", "invalid")).removeprefix("Value error, ")
-        if err["type"] == "missing":
-            out.append(
-                problem_at(
-                    doc, name, path[:-1], f"missing required field '{loc[-1]}' in {describe_path(path[:-1])}"
-                )
-            )
-        else:
-            out.append(problem_at(doc, name, path, f"{describe_path(path)}: {message}"))
-    return out
+_NUMBER_MEMBERS = (("int",), ("float",))
+
+
+def _template_path(loc: Sequence[str | int]) -> tuple[str | int, ...]:
+    """A pydantic location as a YAML key path: params, <name>, <kind tag>, ... loses the tag."""
+    loc = tuple(loc)
+    path = loc[:2] + loc[3:] if loc[:1] == ("params",) and len(loc) >= 3 else loc
+    return path[:-1] if path[-1:] in _NUMBER_MEMBERS else path  # one problem per value, not per member
+
+
+def _near_miss(key: str, model: type[BaseModel] | None) -> str:
+    close = closest(key, model)
+    return f" (did you mean '{close}'?)" if close else ""
+
+
+SCHEMA = SchemaMap(model_at=lambda loc, _data: _model_at(loc), to_path=_template_path, hint=_near_miss)
 
 
 def load_file(
@@ -135,7 +118,8 @@ def load_file(
         try:
             spec = Template.model_validate(doc.data)
         except ValidationError as exc:
-            return None, found + _validation_problems(name, doc, exc)
+            bad = validation_problems(exc, doc, name, SCHEMA)
+            return None, found + [Problem(p.path, p.line, p.col, p.message, p.severity) for p in bad]
         too_big = space_problems(spec, doc, name)
         if too_big:
             return None, found + too_big
