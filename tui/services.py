@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from cards.loader import Collection, load_collection
 from cards.source import CardSource
-from drills.attempts import Result, record_attempt
+from drills.attempts import Result, judge, record_attempt
 from drills.drill import Drill
 from drills.generator import DrillError, check, generate, templates_for
 from drills.loader import TemplateSet
@@ -70,9 +70,17 @@ class Services:
 
     def record_drill(
         self, drill: Drill, given: str, result: CheckResult | None, seconds: float, limit: float
-    ) -> Result:
-        """Grade, store and schedule one attempt (`result` None: timed out); one transaction."""
-        return record_attempt(self.study, drill, given, result, seconds, limit)
+    ) -> tuple[Result, str | None]:
+        """Grade, store and schedule one attempt (`result` None: timed out) in one transaction.
+
+        Returns the attempt's outcome and, when the store refused it, a one-line reason (the
+        session goes on: the outcome still counts in its summary)."""
+        from sqlalchemy.exc import SQLAlchemyError
+
+        try:
+            return record_attempt(self.study, drill, given, result, seconds, limit), None
+        except SQLAlchemyError as error:
+            return judge(drill, result, seconds, limit), f"Could not save this attempt: {error}"
 
     def close(self) -> None:
         self.store.close()

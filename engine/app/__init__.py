@@ -7,12 +7,13 @@ interface (SM-2 today).
 
 from engine.app.items import ItemSource, Prompt, StudyItem
 from engine.app.scheduler import Moment, Scheduler, SM2Scheduler
-from engine.app.session import Answered, Current, ReviewSession, SessionSummary
+from engine.app.session import Answered, Checked, Current, ReviewSession, SessionSummary
 from engine.app.study import DeckCounts, Limits, Study
 from engine.grades import Grade
 
 __all__ = [
     "Answered",
+    "Checked",
     "Current",
     "DeckCounts",
     "Grade",

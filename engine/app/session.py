@@ -8,8 +8,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from engine.answers import CheckResult, Verdict
 from engine.app.items import Prompt
-from engine.grades import Grade
+from engine.grades import Grade, grade_for
 from engine.sm2 import ReviewRecord
 from engine.store import repo
 
@@ -25,6 +26,14 @@ class Current:
     prompt: Prompt
     outcomes: Mapping[Grade, int | None]
     """Interval in days each grade would give (None: again today)."""
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A typed answer checked: the verdict, and the grade it suggests (None: could not read it)."""
+
+    result: CheckResult
+    suggested: Grade | None
 
 
 @dataclass(frozen=True)
@@ -67,6 +76,16 @@ class ReviewSession:
             outcomes = self.study.scheduler.preview(self.study.state(key), self.study.today())
             self._current = Current(key, self.study.prompt(key, seed), outcomes)
         return self._current
+
+    def check(self, text: str, seconds: float, limit: float) -> Checked | None:
+        """Check a typed answer to the current item (None: it is not answered by typing)."""
+        current = self.current()
+        if current is None or current.prompt.check is None:
+            return None
+        result = current.prompt.check(text)
+        if result.verdict is Verdict.UNREADABLE:
+            return Checked(result, None)
+        return Checked(result, grade_for(result.verdict, seconds, limit))
 
     @property
     def left(self) -> int:

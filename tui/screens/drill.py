@@ -204,15 +204,10 @@ class DrillScreen(Screen[None]):
         self._show_verdict(drill, result, outcome)
 
     def _record(self, drill: Drill, text: str, result: CheckResult | None, seconds: float) -> Result:
-        from sqlalchemy.exc import SQLAlchemyError
-
-        from drills.attempts import judge
-
-        try:
-            return self.services.record_drill(drill, text, result, seconds, self.limit)
-        except SQLAlchemyError as error:
-            self.notify(f"Could not save this attempt: {error}", severity="error", timeout=10)
-            return judge(drill, result, seconds, self.limit)
+        outcome, failure = self.services.record_drill(drill, text, result, seconds, self.limit)
+        if failure is not None:
+            self.notify(failure, severity="error", timeout=10)
+        return outcome
 
     def _show_verdict(self, drill: Drill, result: CheckResult | None, outcome: Result) -> None:
         if result is None:

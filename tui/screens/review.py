@@ -13,7 +13,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, Rule, Static
 
-from engine.grades import Grade, grade_for
+from engine.grades import Grade
 from engine.sm2 import format_interval
 from tui.screens.help import HelpScreen
 from tui.screens.summary import SummaryScreen
@@ -151,14 +151,16 @@ class ReviewScreen(Screen[None]):
         if not text:
             self.revealed = True
             return
-        result = item.check(text)
+        seconds = self._timer() - self._shown_at
+        checked = self.session.check(text, seconds, float(self.services.config.settings.drill_seconds))
+        if checked is None:
+            return
+        result = checked.result
         verdict = self.query_one("#verdict", Static)
-        if result.verdict == "unreadable":
+        if checked.suggested is None:
             verdict.update(f"[b]{result.message}[/b]")
             return
-        seconds = self._timer() - self._shown_at
-        limit = float(self.services.config.settings.drill_seconds)
-        self.suggested = grade_for(result.verdict, seconds, limit)
+        self.suggested = checked.suggested
         verdict.update(f"[b]{result.verdict.value.replace('_', ' ')}[/b] — {result.message}")
         self.revealed = True
 
