@@ -180,7 +180,7 @@ def test_the_review_screen_gets_the_source_under_the_answer(tmp_path: Path, db_p
     config = AppConfig(settings=Settings(db=str(db_path), deck_dirs=(decks,)), include_bundled=False)
     services = load_services(config)
     try:
-        item = services.review_item("hbm/h100", seed=1)
+        item = services.study.prompt("hbm/h100", seed=1)
     finally:
         services.close()
     assert item.back == "**3.35 TB/s**\n\n*Source: NVIDIA H100 datasheet (SXM)*"
