@@ -203,19 +203,19 @@ def compile_template(spec: Template, path: str, catalog: Catalog) -> CompiledTem
     _check_unit(spec.answer.unit, ("answer", "unit"))
     answer = _parse(spec.answer.formula, ("answer", "formula"))
     _check_names(answer, known, "the answer", ("answer", "formula"))
-    for loc, text in [
+    for where, text in [
         (("prompt",), spec.prompt),
         *((("conventions", i), c) for i, c in enumerate(spec.conventions)),
     ]:
         try:
             refs = placeholders(text)
         except RenderError as exc:
-            raise TemplateError(str(exc), loc) from None
+            raise TemplateError(str(exc), where) from None
         for name, fmt in refs:
             if name not in units:
-                raise TemplateError(f"unknown placeholder '{{{name}}}'", loc)
+                raise TemplateError(f"unknown placeholder '{{{name}}}'", where)
             if fmt and name in text_names:
-                raise TemplateError(f"'{{{name}:{fmt}}}': text params take no format", loc)
+                raise TemplateError(f"'{{{name}:{fmt}}}': text params take no format", where)
     measured = tuple((_when(spec, draws, i), m.note) for i, m in enumerate(spec.measured))
     return CompiledTemplate(
         spec,

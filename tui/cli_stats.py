@@ -24,8 +24,8 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     args = parser.parse_args(list(argv))
 
     from cards.loader import load_collection
+    from drills.attempts import DRILL_DECK
     from drills.generator import kinds, templates_for
-    from engine.drill_log import DRILL_DECK
     from engine.stats import Period, compute_stats
     from engine.store.database import StoreError, open_store
     from engine.studyday import StudyClock, utc_now

@@ -98,7 +98,7 @@ class ExamResultScreen(Screen[None]):
         if not self.result.missed:
             self.notify("Nothing missed.")
             return
-        from engine.study import ReviewSession
+        from engine.app import ReviewSession
         from tui.screens.review import ReviewScreen
 
         deck_id = self.session.deck.id
