@@ -61,7 +61,7 @@ def read_attempts(store: Store, kind: str | None = None) -> list[StoredAttempt]:
     query = sa.select(DrillAttemptRow).order_by(DrillAttemptRow.id)
     if kind is not None:
         query = query.where(DrillAttemptRow.kind == kind)
-    with store.sessions() as session:
+    with store.reading() as session:
         return [
             StoredAttempt(
                 r.kind,

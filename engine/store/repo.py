@@ -140,14 +140,18 @@ def apply_answer(
     seconds: float,
     attempt: StoredAttempt | None = None,
 ) -> Applied:
-    """Load the item's state, schedule it and write the result (and the attempt) in ONE transaction."""
-    with store.sessions.begin() as session:
-        row = session.get(CardStateRow, card_key)
-        _, record = schedule(CardState() if row is None else _to_state(row))
+    """Lock the item's state row, schedule from it and write the result (and the attempt) in ONE
+    transaction, redone from a fresh read when another client held or changed the row."""
+
+    def work(session: so.Session) -> Applied:
+        row, _ = locked_row(session, card_key, deck_id)
+        _, record = schedule(_to_state(row))
         log = write_answer(session, card_key=card_key, deck_id=deck_id, record=record, seconds=seconds)
         attempt_row = None if attempt is None else add_attempt(session, attempt)
         session.flush()
         return Applied(log.id, record, None if attempt_row is None else attempt_row.id)
+
+    return run_write(store, work)
 
 
 def undo_answer(store: Store, log_id: int) -> str | None:
