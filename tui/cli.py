@@ -15,10 +15,11 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("tui.cli_authoring.validate", "check deck and drill files, listing every problem"),
     "decks": ("tui.cli_authoring.decks", "list decks with their file, card and due counts"),
     "new": ("tui.cli_authoring.new", "new deck NAME: write a commented example deck"),
-    "import": ("tui.cli_authoring.importer", "import FILE.csv|.tsv (front, back, tags) as a deck"),
     "stats": ("tui.cli_stats", "heatmap, due forecast, retention, drills and exam scores (--json)"),
     "exam": ("tui.cli_exam", "exam DECK: a cold exam over a deck's fronts, scored per section"),
     "db": ("tui.cli_db", "check, recover, back up or copy the database"),
+    "import": ("tui.cli_authoring.importer", "import FILE.csv|.tsv|.txt|.apkg as a deck (Anki too)"),
+    "export": ("tui.cli_authoring.export", "export DECK... --to FILE.apkg|.txt for Anki"),
 }
 """Subcommand name -> (module with `main(argv, settings) -> int` or `main(argv) -> int`, help)."""
 

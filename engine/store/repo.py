@@ -263,3 +263,8 @@ def upcoming_keys(
         query = query.where(CardStateRow.deck_id.in_(list(deck_ids)))
     with store.engine.connect() as conn:
         return list(conn.execute(query).scalars())
+
+
+def set_state(row: CardStateRow, state: CardState) -> None:
+    """Write a state into a card's row (imports set states that were not produced by an answer here)."""
+    _write_state(row, state)

@@ -38,7 +38,14 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     parser.add_argument("--id", dest="deck_id", help="deck id (default: made from the file name)")
     parser.add_argument("--title", help="deck title for a new deck (default: from the file)")
     parser.add_argument("--tag", action="append", default=[], help="tag added to every card (repeatable)")
+    parser.add_argument(
+        "--with-history", action="store_true", help="Anki packages: also import the review log and schedule"
+    )
     args = parser.parse_args(list(argv))
+    if args.file.suffix.lower() in (".apkg", ".colpkg"):
+        from tui.cli_authoring.anki_import import run
+
+        return run(args.file, settings, with_history=args.with_history, write=_write)
 
     from cards.csv_import import CsvImportError, merge, read_table
     from cards.example import slugify

@@ -1,0 +1,164 @@
+"""FSRS-6 scheduling through py-fsrs, in the shape of SM-2: (state, grade, now) -> (state, record).
+
+flopcards grades 0-5 (SM-2's scale). FSRS rates Again/Hard/Good/Easy; the mapping (also in the README):
+
+| flopcards grade | FSRS rating |
+|-----------------|-------------|
+| 0, 1, 2         | Again       |
+| 3               | Hard        |
+| 4               | Good        |
+| 5               | Easy        |
+
+Fuzzing is off, so the same answers at the same instants always give the same due times (py-fsrs's
+own `Scheduler(enable_fuzzing=False)` output, which the golden tests compare against). FSRS's
+learning steps are minutes long: a card whose next due time falls within the current study day
+comes back today, like an SM-2 card graded below 4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fsrs import Card, Scheduler
+
+DEFAULT_RETENTION = 0.90
+LEARNING, REVIEW, RELEARNING = 1, 2, 3
+"""py-fsrs's State values, kept as plain ints so this module's dataclasses need no import of fsrs."""
+
+RATING_OF_GRADE: dict[int, int] = {0: 1, 1: 1, 2: 1, 3: 2, 4: 3, 5: 4}
+"""flopcards grade -> FSRS Rating (Again=1, Hard=2, Good=3, Easy=4)."""
+
+
+@dataclass(frozen=True)
+class FsrsState:
+    """FSRS memory state of one card. A card never reviewed is `FsrsState()`."""
+
+    stability: float | None = None
+    """Days until recall probability falls to 90%."""
+    difficulty: float | None = None
+    """1 (easy) to 10 (hard)."""
+    phase: int = LEARNING
+    step: int | None = 0
+    """Index into the (re)learning steps; None in the Review phase."""
+    due_at: datetime | None = None
+    last_review: datetime | None = None
+
+    @property
+    def is_new(self) -> bool:
+        return self.last_review is None
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "stability": self.stability,
+            "difficulty": self.difficulty,
+            "phase": self.phase,
+            "step": self.step,
+            "due_at": self.due_at.isoformat() if self.due_at else None,
+            "last_review": self.last_review.isoformat() if self.last_review else None,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> FsrsState:
+        def when(value: object) -> datetime | None:
+            return datetime.fromisoformat(value) if isinstance(value, str) else None
+
+        stability, difficulty, step = data.get("stability"), data.get("difficulty"), data.get("step")
+        phase = data.get("phase")
+        return cls(
+            stability=float(stability) if isinstance(stability, int | float) else None,
+            difficulty=float(difficulty) if isinstance(difficulty, int | float) else None,
+            phase=phase if isinstance(phase, int) else LEARNING,
+            step=int(step) if isinstance(step, int) else None,
+            due_at=when(data.get("due_at")),
+            last_review=when(data.get("last_review")),
+        )
+
+
+@dataclass(frozen=True)
+class FsrsRecord:
+    """What one answer did under FSRS: enough to log it and to undo it."""
+
+    grade: int
+    reviewed_at: datetime
+    before: FsrsState
+    after: FsrsState
+
+
+@lru_cache(maxsize=8)
+def _scheduler(desired_retention: float, parameters: tuple[float, ...] | None) -> Scheduler:
+    from fsrs import Scheduler
+
+    if parameters is None:
+        return Scheduler(desired_retention=desired_retention, enable_fuzzing=False)
+    return Scheduler(parameters=parameters, desired_retention=desired_retention, enable_fuzzing=False)
+
+
+def _to_card(state: FsrsState, now: datetime) -> Card:
+    from fsrs import Card, State
+
+    return Card(
+        card_id=1,
+        state=State(state.phase),
+        step=state.step,
+        stability=state.stability,
+        difficulty=state.difficulty,
+        due=state.due_at or now,
+        last_review=state.last_review,
+    )
+
+
+def _from_card(card: Card) -> FsrsState:
+    return FsrsState(
+        stability=card.stability,
+        difficulty=card.difficulty,
+        phase=int(card.state),
+        step=card.step,
+        due_at=card.due,
+        last_review=card.last_review,
+    )
+
+
+def review(
+    state: FsrsState,
+    grade: int,
+    *,
+    now: datetime,
+    desired_retention: float = DEFAULT_RETENTION,
+    parameters: Sequence[float] | None = None,
+) -> tuple[FsrsState, FsrsRecord]:
+    """Apply one answer: returns the new state and the record of it. Pure; `state` is unchanged."""
+    from fsrs import Rating
+
+    if grade not in RATING_OF_GRADE:
+        raise ValueError(f"grade must be 0-5, got {grade!r}")
+    if now.tzinfo is None or now.utcoffset() != timedelta(0):
+        raise ValueError("now must be a timezone-aware UTC datetime")
+    scheduler = _scheduler(desired_retention, tuple(parameters) if parameters is not None else None)
+    card, _ = scheduler.review_card(_to_card(state, now), Rating(RATING_OF_GRADE[grade]), now)
+    after = _from_card(card)
+    return after, FsrsRecord(grade, now, state, after)
+
+
+def replay(
+    answers: Iterable[tuple[datetime, int]],
+    *,
+    desired_retention: float = DEFAULT_RETENTION,
+    parameters: Sequence[float] | None = None,
+) -> FsrsState:
+    """The memory state a card reaches through its logged answers (UTC instant, grade), oldest first."""
+    state = FsrsState()
+    for when, grade in sorted(answers, key=lambda answer: answer[0]):
+        state, _ = review(state, grade, now=when, desired_retention=desired_retention, parameters=parameters)
+    return state
+
+
+def retrievability(state: FsrsState, now: datetime, *, desired_retention: float = DEFAULT_RETENTION) -> float:
+    """Predicted probability of recalling the card at `now` (0 for a card never reviewed)."""
+    if state.is_new:
+        return 0.0
+    return float(_scheduler(desired_retention, None).get_card_retrievability(_to_card(state, now), now))

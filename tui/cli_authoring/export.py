@@ -1,0 +1,52 @@
+"""`flopcards export DECK... --to FILE.apkg|.txt`: decks out to Anki, with stable note GUIDs."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.settings import Settings
+
+WANTS_SETTINGS = True
+FORMATS = (".apkg", ".txt")
+
+
+def main(argv: Sequence[str], settings: Settings) -> int:
+    parser = argparse.ArgumentParser(
+        prog="flopcards export",
+        description="Write decks as an Anki package (.apkg) or Anki's plain-text format (.txt). Note GUIDs "
+        "come from deck-id/card-id, so exporting again updates the same notes in Anki.",
+    )
+    parser.add_argument("decks", nargs="+", metavar="DECK", help="deck ids ('all' for every deck)")
+    parser.add_argument("--to", required=True, type=Path, metavar="FILE", help="FILE.apkg or FILE.txt")
+    args = parser.parse_args(list(argv))
+    if args.to.suffix.lower() not in FORMATS:
+        parser.error(f"--to must end in {' or '.join(FORMATS)}")
+
+    from cards.anki_export import plain_text, write_apkg
+    from cards.loader import load_collection
+
+    collection = load_collection(settings.deck_dirs)
+    wanted = [d.deck for d in collection.decks] if args.decks == ["all"] else []
+    for deck_id in [] if wanted else args.decks:
+        loaded = collection.deck(deck_id)
+        if loaded is None:
+            known = ", ".join(d.id for d in collection.decks)
+            print(f"flopcards export: no deck '{deck_id}' (decks: {known})", file=sys.stderr)
+            return 1
+        wanted.append(loaded.deck)
+    try:
+        if args.to.suffix.lower() == ".apkg":
+            count = write_apkg(wanted, args.to)
+        else:
+            text = plain_text(wanted)
+            args.to.write_text(text, encoding="utf-8")
+            count = sum(len(d.cards) for d in wanted)
+    except OSError as error:
+        print(f"flopcards export: cannot write {args.to}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    decks = f"{len(wanted)} deck{'s' if len(wanted) != 1 else ''}"
+    print(f"wrote {args.to}: {count} note{'s' if count != 1 else ''} from {decks}")
+    return 0
