@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-anki_collection = pytest.importorskip("anki.collection", reason="the anki package (test extra) is not installed")
+anki_collection = pytest.importorskip(
+    "anki.collection", reason="the anki package (test extra) is not installed"
+)
 
 
 @pytest.fixture
@@ -38,4 +40,3 @@ def export_package(col: anki_collection.Collection, path: Path, *, legacy: bool 
     )
     col.export_anki_package(out_path=str(path), options=options, limit=None)
     return path
-

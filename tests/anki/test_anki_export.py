@@ -6,7 +6,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPackageRequest
 
 from cards.anki_export import guid_for, plain_text, write_apkg
@@ -54,7 +53,9 @@ def test_markdown_becomes_html_and_raw_html_is_escaped(tmp_path: Path, anki_col:
         {
             "id": "t",
             "title": "T",
-            "cards": [{"id": "a", "front": "**bold** <script>x</script>", "back": "`code`", "tags": ["GPU specs"]}],
+            "cards": [
+                {"id": "a", "front": "**bold** <script>x</script>", "back": "`code`", "tags": ["GPU specs"]}
+            ],
         }
     )
     write_apkg([deck], tmp_path / "t.apkg")
