@@ -98,6 +98,17 @@ def _scheduler(desired_retention: float, parameters: tuple[float, ...] | None) -
     return Scheduler(parameters=parameters, desired_retention=desired_retention, enable_fuzzing=False)
 
 
+def usable_parameters(parameters: Sequence[float] | None) -> tuple[float, ...] | None:
+    """The parameters if py-fsrs accepts them (21 values within its bounds), else None (defaults)."""
+    if parameters is None:
+        return None
+    try:
+        _scheduler(DEFAULT_RETENTION, tuple(parameters))
+    except ValueError:
+        return None
+    return tuple(parameters)
+
+
 def _to_card(state: FsrsState, now: datetime) -> Card:
     from fsrs import Card, State
 

@@ -51,6 +51,10 @@ class Settings:
     drill_seconds: int = 120
     backup_days: int = 7
     """Daily copies of an SQLite database kept this many days in backups/ beside it (0: none)."""
+    scheduler: str = "sm2"
+    """'sm2' (SuperMemo's SM-2, the default) or 'fsrs' (FSRS-6 through py-fsrs)."""
+    desired_retention: float = 0.90
+    """FSRS only: the recall probability at which a card falls due."""
 
     def with_overrides(self, **values: Any) -> Settings:
         return replace(self, **{k: v for k, v in values.items() if v is not None})
@@ -63,6 +67,18 @@ INT_RANGES = {
     "drill_seconds": (5, 3600),
     "backup_days": (0, 3650),
 }
+
+
+SCHEDULERS = ("sm2", "fsrs")
+RETENTION_RANGE = (0.70, 0.99)
+
+
+def retention_problem(value: object) -> str | None:
+    """Why a desired retention is refused, else None."""
+    low, high = RETENTION_RANGE
+    if isinstance(value, int | float) and not isinstance(value, bool) and low <= value <= high:
+        return None
+    return f"desired_retention must be a number {low}-{high}, e.g. 0.9"
 
 
 _DB_SCHEMES = ("sqlite", "postgresql", "postgres")
@@ -123,6 +139,18 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[Problem]]:
                 problems.append(
                     Problem(name, _line(text, key), None, f"'{key}' must be a whole number {low}-{high}")
                 )
+        elif key == "scheduler":
+            if value in SCHEDULERS:
+                values[key] = value
+            else:
+                message = f"'scheduler' must be one of {', '.join(SCHEDULERS)}"
+                problems.append(Problem(name, _line(text, key), None, message))
+        elif key == "desired_retention":
+            why = retention_problem(value)
+            if why:
+                problems.append(Problem(name, _line(text, key), None, why))
+            else:
+                values[key] = float(value)
         elif key == "db" and isinstance(value, str):
             why = db_problem(value)
             if why:

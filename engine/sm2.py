@@ -27,6 +27,8 @@ from datetime import UTC, date, datetime, timedelta
 from fractions import Fraction
 from typing import Any
 
+from engine.fsrs_scheduler import FsrsState
+
 INITIAL_EF_CENTI = 250
 MIN_EF_CENTI = 130
 GRADES = range(6)
@@ -64,6 +66,8 @@ class CardState:
     """Study day of the last answer."""
     repeat_today: bool = False
     """Comes back later today: graded below 4 in today's review, or failed (< 3) after it."""
+    fsrs: FsrsState | None = None
+    """FSRS memory (stability, difficulty) kept alongside, None until FSRS has seen every answer."""
 
     @property
     def is_new(self) -> bool:
@@ -82,6 +86,7 @@ class CardState:
             "last_review": self.last_review.isoformat() if self.last_review else None,
             "last_day": self.last_day.isoformat() if self.last_day else None,
             "repeat_today": self.repeat_today,
+            **({"fsrs": self.fsrs.to_dict()} if self.fsrs is not None else {}),
         }
 
     @classmethod
@@ -94,6 +99,7 @@ class CardState:
             last_review=datetime.fromisoformat(data["last_review"]) if data.get("last_review") else None,
             last_day=date.fromisoformat(data["last_day"]) if data.get("last_day") else None,
             repeat_today=bool(data.get("repeat_today", False)),
+            fsrs=FsrsState.from_dict(data["fsrs"]) if isinstance(data.get("fsrs"), dict) else None,
         )
 
 
@@ -146,7 +152,9 @@ def review(state: CardState, grade: int, *, now: datetime, today: date) -> tuple
     if now.tzinfo is None or now.utcoffset() != timedelta(0):
         raise ValueError("now must be a timezone-aware UTC datetime")
     if is_same_day_repeat(state, today):
-        after = replace(state, last_review=now, last_day=today, repeat_today=comes_back_today(state, grade))
+        after = replace(
+            state, last_review=now, last_day=today, repeat_today=comes_back_today(state, grade), fsrs=None
+        )
         return after, ReviewRecord(grade, now, today, state, after, same_day_repeat=True)
 
     if grade < PASSING_GRADE:

@@ -20,6 +20,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "db": ("tui.cli_db", "check, recover, back up or copy the database"),
     "import": ("tui.cli_authoring.importer", "import FILE.csv|.tsv|.txt|.apkg as a deck (Anki too)"),
     "export": ("tui.cli_authoring.export", "export DECK... --to FILE.apkg|.txt for Anki"),
+    "fsrs": ("tui.cli_fsrs", "fsrs optimize: fit FSRS to your review log (optional extra)"),
 }
 """Subcommand name -> (module with `main(argv, settings) -> int` or `main(argv) -> int`, help)."""
 
@@ -69,6 +70,12 @@ def build_parser() -> Parser:
     parser.add_argument("--new-per-day", type=int, help="new cards per day (default 20)")
     parser.add_argument("--reviews-per-day", type=int, help="reviews per day (default 200)")
     parser.add_argument(
+        "--scheduler", choices=("sm2", "fsrs"), help="spaced-repetition scheduler (default sm2; see README)"
+    )
+    parser.add_argument(
+        "--desired-retention", type=float, metavar="R", help="FSRS: recall probability when due (default 0.9)"
+    )
+    parser.add_argument(
         "--day-start", type=int, dest="day_start_hour", help="hour the study day starts (default 4)"
     )
     parser.add_argument("--no-bundled", action="store_true", help=argparse.SUPPRESS)
@@ -87,6 +94,8 @@ def resolve_settings(args: argparse.Namespace):  # -> tuple[Settings, list[Probl
         new_per_day=args.new_per_day,
         reviews_per_day=args.reviews_per_day,
         day_start_hour=args.day_start_hour,
+        scheduler=args.scheduler,
+        desired_retention=args.desired_retention,
     )
     if args.decks:
         settings = settings.with_overrides(deck_dirs=(*settings.deck_dirs, *args.decks))

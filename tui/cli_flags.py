@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from engine.settings import INT_RANGES, db_problem, deck_dir_problem
+from engine.settings import INT_RANGES, db_problem, deck_dir_problem, retention_problem
 
 
 class UsageError(Exception):
@@ -34,6 +34,9 @@ def check_flags(args: argparse.Namespace) -> None:
         low, high = INT_RANGES[key]
         if value is not None and not low <= value <= high:
             raise UsageError(f"{flag} must be a whole number {low}-{high}, not {str(value)[:24]}")
+    retention = getattr(args, "desired_retention", None)
+    if retention is not None and retention_problem(retention):
+        raise UsageError(f"--desired-retention: {retention_problem(retention)}")
     if getattr(args, "db", None) is not None:
         problem = db_problem(args.db)
         if problem:

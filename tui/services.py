@@ -16,7 +16,9 @@ from drills.generator import DrillError, check, generate, templates_for
 from drills.loader import TemplateSet
 from drills.source import DrillSource
 from engine.answers import CheckResult
-from engine.app import Limits, ReviewSession, Study
+from engine.app import Limits, ReviewSession, Study, switching
+from engine.app.scheduler import make_scheduler
+from engine.store import meta
 from engine.store.database import Store, open_store
 from engine.studyday import StudyClock
 from tui.config import AppConfig
@@ -105,9 +107,16 @@ def load_services(config: AppConfig) -> Services:
     collection = load_collection(config.deck_dirs, include_bundled=config.include_bundled)
     templates = templates_for(deck_dirs=config.deck_dirs)
     clock = config.clock or StudyClock(day_start_hour=settings.day_start_hour)
+    scheduler = make_scheduler(
+        "fsrs" if settings.scheduler == "fsrs" else "sm2",
+        desired_retention=settings.desired_retention,
+        parameters=meta.fsrs_parameters(store) if settings.scheduler == "fsrs" else None,
+    )
+    switching.prepare(store, scheduler)  # FSRS: rebuild memory the log implies (no due date moves)
     study = Study(
         store,
         sources=_sources(collection, templates),
+        scheduler=scheduler,
         clock=clock,
         limits=Limits(new_per_day=settings.new_per_day, reviews_per_day=settings.reviews_per_day),
         now=config.now,

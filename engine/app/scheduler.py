@@ -1,16 +1,18 @@
 """The scheduler interface the study session uses: (state, grade, now) -> (state, record).
 
-A second scheduler (FSRS) implements the same two methods; the session, store and screens do not
-change. SM-2 is the one shipped.
+Two implement it: SM-2 (the default) and FSRS-6 (py-fsrs). Both read and write the same CardState,
+which holds the SM-2 fields and the FSRS memory side by side; the due day is the active one's.
+The session, store, undo and interval preview are the same for both.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import date, datetime
-from typing import Protocol
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta
+from typing import Literal, Protocol
 
-from engine import sm2
+from engine import fsrs_scheduler, sm2
 from engine.grades import Grade
 from engine.sm2 import CardState, ReviewRecord
 
@@ -30,8 +32,8 @@ class Scheduler(Protocol):
         """The state after answering with `grade` at `at`, and the record to log (and undo) it."""
         ...
 
-    def preview(self, state: CardState, today: date) -> dict[Grade, int | None]:
-        """Interval in days each grade would give (None: the item comes back today)."""
+    def preview(self, state: CardState, at: Moment) -> dict[Grade, int | None]:
+        """Interval in days each grade would give at `at` (None: the item comes back today)."""
         ...
 
 
@@ -41,5 +43,67 @@ class SM2Scheduler:
     def review(self, state: CardState, grade: Grade, at: Moment) -> tuple[CardState, ReviewRecord]:
         return sm2.review(state, int(grade), now=at.now, today=at.today)
 
-    def preview(self, state: CardState, today: date) -> dict[Grade, int | None]:
-        return {Grade(g): days for g, days in sm2.preview(state, today=today).items()}
+    def preview(self, state: CardState, at: Moment) -> dict[Grade, int | None]:
+        return {Grade(g): days for g, days in sm2.preview(state, today=at.today).items()}
+
+
+SchedulerName = Literal["sm2", "fsrs"]
+SCHEDULERS: tuple[SchedulerName, ...] = ("sm2", "fsrs")
+
+
+@dataclass(frozen=True)
+class FsrsScheduler:
+    """FSRS-6 through py-fsrs (engine.fsrs_scheduler), unfuzzed.
+
+    Only the FSRS memory, the due day and the last-answer fields change: the SM-2 fields stay as
+    they were, so switching back to SM-2 finds them. A due time inside the study day (a learning
+    step of minutes) brings the item back today.
+    """
+
+    desired_retention: float = fsrs_scheduler.DEFAULT_RETENTION
+    parameters: Sequence[float] | None = None
+
+    def review(self, state: CardState, grade: Grade, at: Moment) -> tuple[CardState, ReviewRecord]:
+        memory = state.fsrs if state.fsrs is not None else fsrs_scheduler.FsrsState()
+        after_memory, _ = fsrs_scheduler.review(
+            memory,
+            int(grade),
+            now=at.now,
+            desired_retention=self.desired_retention,
+            parameters=self.parameters,
+        )
+        days = _whole_days(after_memory, at.now)
+        after = replace(
+            state,
+            fsrs=after_memory,
+            due=at.today + timedelta(days=days or 0),
+            last_review=at.now,
+            last_day=at.today,
+            repeat_today=days is None,
+        )
+        same_day = state.last_day == at.today
+        return after, ReviewRecord(int(grade), at.now, at.today, state, after, same_day_repeat=same_day)
+
+    def preview(self, state: CardState, at: Moment) -> dict[Grade, int | None]:
+        out: dict[Grade, int | None] = {}
+        for grade in Grade:
+            after, _ = self.review(state, grade, at)
+            out[grade] = None if after.repeat_today else (after.due - at.today).days if after.due else None
+        return out
+
+
+def _whole_days(memory: fsrs_scheduler.FsrsState, now: datetime) -> int | None:
+    """Whole days until the memory's due time; None when it falls due within a day (a learning step)."""
+    if memory.due_at is None:
+        return None
+    days = (memory.due_at - now) // timedelta(days=1)
+    return None if days < 1 else int(days)
+
+
+def make_scheduler(
+    name: SchedulerName, *, desired_retention: float = 0.9, parameters: Sequence[float] | None = None
+) -> Scheduler:
+    """The scheduler a collection's settings name."""
+    if name == "fsrs":
+        return FsrsScheduler(desired_retention, fsrs_scheduler.usable_parameters(parameters))
+    return SM2Scheduler()

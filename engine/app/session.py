@@ -73,7 +73,7 @@ class ReviewSession:
         key = self.queue[0]
         if self._current is None or self._current.key != key:
             seed = int(self.study.now().timestamp()) + self.done
-            outcomes = self.study.scheduler.preview(self.study.state(key), self.study.today())
+            outcomes = self.study.scheduler.preview(self.study.state(key), self.study.moment())
             self._current = Current(key, self.study.prompt(key, seed), outcomes)
         return self._current
 

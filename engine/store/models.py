@@ -44,6 +44,8 @@ class CardStateRow(Base):
     last_review_at: so.Mapped[datetime | None] = so.mapped_column(UTCDateTime())
     last_day: so.Mapped[date | None]
     repeat_today: so.Mapped[bool] = so.mapped_column(default=False)
+    fsrs: so.Mapped[dict[str, Any] | None] = so.mapped_column(sa.JSON(none_as_null=True), default=None)
+    """FSRS memory kept beside the SM-2 fields (engine.fsrs_scheduler.FsrsState.to_dict())."""
 
     __table_args__ = (
         sa.Index(

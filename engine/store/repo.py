@@ -10,6 +10,7 @@ import sqlalchemy as sa
 import sqlalchemy.orm as so
 
 from engine import sm2
+from engine.fsrs_scheduler import FsrsState
 from engine.sm2 import CardState, ReviewRecord
 from engine.store.attempts import StoredAttempt, add_attempt
 from engine.store.database import Store
@@ -50,6 +51,7 @@ def _to_state(row: CardStateRow) -> CardState:
         last_review=row.last_review_at,
         last_day=row.last_day,
         repeat_today=row.repeat_today,
+        fsrs=FsrsState.from_dict(row.fsrs) if row.fsrs else None,
     )
 
 
@@ -61,6 +63,7 @@ def _write_state(row: CardStateRow, state: CardState) -> None:
     row.last_review_at = state.last_review
     row.last_day = state.last_day
     row.repeat_today = state.repeat_today
+    row.fsrs = state.fsrs.to_dict() if state.fsrs is not None else None
 
 
 def load_state(store: Store, card_key: str) -> CardState:

@@ -40,10 +40,18 @@ def in_child(work: Callable[[], int]) -> tuple[int | None, int | None]:
     return os.WEXITSTATUS(status), None
 
 
+_FIRST_COLUMNS = {
+    "card_state": "card_key, deck_id, repetitions, ef_centi, interval_days, due_day, last_review_at, "
+    "last_day, repeat_today",
+    "review_log": "*",
+}
+"""The columns of the first schema: later migrations add columns, and the rows must keep these."""
+
+
 def _dump(path: Path) -> dict[str, list[tuple[object, ...]]]:
     with sqlite3.connect(path) as conn:
         return {
-            t: conn.execute(f"SELECT * FROM {t} ORDER BY 1").fetchall() for t in ("card_state", "review_log")
+            t: conn.execute(f"SELECT {c} FROM {t} ORDER BY 1").fetchall() for t, c in _FIRST_COLUMNS.items()
         }
 
 

@@ -1,0 +1,50 @@
+"""`flopcards fsrs optimize`: fit FSRS parameters to this collection's review log and keep them."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from engine.settings import Settings
+
+WANTS_SETTINGS = True
+
+
+def main(argv: Sequence[str], settings: Settings) -> int:
+    parser = argparse.ArgumentParser(
+        prog="flopcards fsrs",
+        description="FSRS tools. 'optimize' fits FSRS-6's 21 parameters to your own review log (needs "
+        "the fsrs-optimizer extra, which pulls in torch) and stores them in the collection; with "
+        "fewer than 512 answers the defaults are kept.",
+    )
+    parser.add_argument(
+        "action", choices=["optimize", "show"], help="optimize, or show the parameters in use"
+    )
+    args = parser.parse_args(list(argv))
+
+    from engine.app.fsrs_fit import OptimizerMissing, fit
+    from engine.store import fsrs_memory, meta
+    from engine.store.database import StoreError, open_store
+
+    try:
+        store = open_store(settings.db)
+    except StoreError as error:
+        print(f"flopcards fsrs: {error}", file=sys.stderr)
+        return 1
+    try:
+        if args.action == "show":
+            stored = meta.fsrs_parameters(store)
+            print("default FSRS-6 parameters" if stored is None else ", ".join(f"{p:.4f}" for p in stored))
+            return 0
+        try:
+            result = fit(fsrs_memory.all_answers(store))
+        except OptimizerMissing as error:
+            print(f"flopcards fsrs: {error}", file=sys.stderr)
+            return 1
+        if result.parameters is not None:
+            meta.set_fsrs_parameters(store, result.parameters)
+        print(result.reason)
+        return 0
+    finally:
+        store.close()
