@@ -16,6 +16,10 @@ another drill of the same kind) is logged in full but changes neither EF nor int
 failure (q < 3) later the same day still brings the item back today. An item already coming back
 today (graded below 4 earlier) keeps coming back until it scores at least 4.
 
+The state also carries the FSRS memory (engine.fsrs_scheduler) for collections that switch
+schedulers; an SM-2 answer drops it, because it no longer reflects every answer (switching to FSRS
+rebuilds it from the review log).
+
 EF moves in steps of 0.01, so it is held as an integer number of hundredths: exact, no binary
 float drift.
 """

@@ -99,6 +99,12 @@ def stats_text(stats: Stats, title: str) -> str:
     )
     lines.append("Intervals: " + "  ".join(f"{b.label} {b.count}" for b in stats.intervals))
     lines.append("E-Factor:  " + "  ".join(f"{b.label} {b.count}" for b in stats.ease))
+    if stats.fsrs is not None:
+        recall = (
+            f"{stats.fsrs.mean_retrievability:.1%}" if stats.fsrs.mean_retrievability is not None else "-"
+        )
+        lines.append(f"FSRS: {stats.fsrs.cards} cards, mean predicted recall now {recall}")
+        lines.append("Stability: " + "  ".join(f"{b.label} {b.count}" for b in stats.fsrs.stability))
     lines.append(f"\nDrills ({stats.period.label}), weakest first")
     for k in stats.drills.kinds:
         score = f"{percent(k.accuracy):>7}  {k.correct}/{k.attempts}"

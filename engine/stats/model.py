@@ -211,3 +211,15 @@ class Stats:
     counts: CardCounts
     drills: DrillStats
     exams: tuple[ExamScore, ...] = field(default=())
+    fsrs: FsrsFigures | None = None
+    """None when no card has FSRS memory (the collection never used FSRS)."""
+
+
+@dataclass(frozen=True)
+class FsrsFigures:
+    """Cards with FSRS memory: how many, their mean predicted recall now, and their stability."""
+
+    cards: int
+    mean_retrievability: float | None
+    stability: tuple[Bucket, ...]
+    """Days until recall falls to 90%, bucketed."""

@@ -115,3 +115,17 @@ def test_undo_under_fsrs_restores_the_row_exactly(store: Store) -> None:
     assert repo.load_state(store, "d/a") != before
     assert session.undo() == "d/a"
     assert repo.load_state(store, "d/a") == before
+
+
+def test_stats_show_retrievability_and_stability_of_fsrs_cards(store: Store) -> None:
+    from engine.stats import compute_stats
+
+    now = Now(datetime(2026, 3, 2, 9, 0, tzinfo=UTC))
+    assert compute_stats(store, CLOCK.today(now.when)).fsrs is None
+    fsrs_study = study(store, now, FsrsScheduler())
+    fsrs_study.answer("d/a", Grade.PERFECTLY, 2.0)  # stability 8.2956 d
+    fsrs_study.answer("d/b", Grade.NOT_AT_ALL, 2.0)  # stability 0.212 d
+    figures = compute_stats(store, CLOCK.today(now.when) + timedelta(days=1)).fsrs
+    assert figures is not None and figures.cards == 2
+    assert figures.mean_retrievability is not None and 0.5 < figures.mean_retrievability < 1.0
+    assert {b.label: b.count for b in figures.stability if b.count} == {"0-1 d": 1, "7-30 d": 1}
