@@ -6,12 +6,12 @@ package again, even after the notes were reworded in Anki, updates the same card
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from cards.anki_package import AnkiCollection, AnkiNote
+from cards.csv_import import guid_card_id
 from cards.example import slugify
 from cards.schema import Card, Deck
 
@@ -28,11 +28,6 @@ class Converted:
     decks: list[Deck] = field(default_factory=list)
     keys: dict[int, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
-
-
-def note_card_id(guid: str, suffix: str = "") -> str:
-    """Stable card id from a note GUID: 'n-' + 10 hex digits (+ '-c2' for cloze 2, '-t1' for template 1)."""
-    return f"n-{hashlib.sha1(guid.encode('utf-8')).hexdigest()[:10]}{suffix}"
 
 
 def to_markdown(html_text: str) -> str:
@@ -107,7 +102,7 @@ def convert(collection: AnkiCollection) -> Converted:
             if not front or not back:
                 result.warnings.append(f"note {note.guid}: skipped a card with an empty side")
                 continue
-            card_id = note_card_id(note.guid, suffix)
+            card_id = guid_card_id(note.guid, suffix)
             by_deck.setdefault(deck_id, []).append(
                 Card(id=card_id, front=front, back=back, tags=[t for t in note.tags if t])
             )

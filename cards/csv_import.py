@@ -38,6 +38,8 @@ class Row:
     front: str
     back: str
     tags: tuple[str, ...]
+    guid: str | None = None
+    """Anki's note GUID (`#guid column:`): the card id comes from it, so a reworded note updates."""
 
 
 @dataclass
@@ -53,6 +55,16 @@ def card_id(front: str) -> str:
     """Stable id from the front's words: the same question always gets the same id."""
     digest = hashlib.sha1(" ".join(front.split()).encode("utf-8")).hexdigest()
     return f"c-{digest[:10]}"
+
+
+def guid_card_id(guid: str, suffix: str = "") -> str:
+    """Stable id from an Anki note GUID ('n-' + 10 hex digits, + '-c2' for cloze 2): the same for the
+    note's .txt and .apkg exports, and unchanged when the note is reworded."""
+    return f"n-{hashlib.sha1(guid.encode('utf-8')).hexdigest()[:10]}{suffix}"
+
+
+def row_card_id(row: Row) -> str:
+    return guid_card_id(row.guid) if row.guid else card_id(row.front)
 
 
 def _from_html(text: str) -> str:
@@ -128,7 +140,7 @@ def _read_table(handle: TextIO, path: Path) -> Table:
     except (csv.Error, TypeError) as error:
         raise CsvImportError(f"{path}:1: separator {sep!r} cannot be used: {error}") from None
     try:
-        _read_rows(reader, table, names, skip, reserved, tags_col, is_html)
+        _read_rows(reader, table, names, skip, reserved, tags_col, is_html, _column(settings, "guid"))
     except CsvImportError as error:
         raise CsvImportError(f"{path}:{skip + reader.line_num}: {error}") from None
     except csv.Error as error:
@@ -148,6 +160,7 @@ def _read_rows(
     reserved: set[int],
     tags_col: int | None,
     is_html: bool,
+    guid_col: int | None = None,
 ) -> None:
     last = 0
     for row in reader:
@@ -180,13 +193,14 @@ def _read_rows(
             table.skipped.append((line, f"no {'front' if not front else 'back'}"))
             continue
         tags = _tags(cell(tags_at))
+        guid = cell(guid_col).strip() or None
         try:  # the row must make a valid card, so the written deck always validates
             Card(id=card_id(front), front=front, back=back, tags=list(tags))
         except ValidationError as error:
             first = error.errors(include_url=False)[0]
             table.skipped.append((line, f"{'.'.join(map(str, first['loc']))}: {first['msg']}"))
             continue
-        table.rows.append(Row(line, front, back, tags))
+        table.rows.append(Row(line, front, back, tags, guid))
 
 
 @dataclass(frozen=True)
@@ -206,7 +220,8 @@ class Merge:
 def merge(
     existing: Deck | None, table: Table, *, deck_id: str, title: str, extra_tags: tuple[str, ...] = ()
 ) -> Merge:
-    """Apply the rows to the deck: same front -> same id -> updated in place, never duplicated."""
+    """Apply the rows to the deck: same GUID (or, without one, same front) -> same id -> updated in
+    place, never duplicated."""
     cards: dict[str, Card] = {c.id: c for c in existing.cards} if existing else {}
     before = dict(cards)
     order = list(cards)
@@ -214,7 +229,7 @@ def merge(
     repeated: list[int] = []
     added = updated = unchanged = 0
     for row in table.rows:
-        cid = card_id(row.front)
+        cid = row_card_id(row)
         tags = list(dict.fromkeys((*row.tags, *extra_tags)))
         if cid in touched:
             repeated.append(row.line)

@@ -120,3 +120,41 @@ def test_not_a_package_is_one_line_and_exit_1(tmp_path: Path, capsys: pytest.Cap
     assert run_import(bad, tmp_path / "f.db") == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "not an Anki package" in err
+
+
+@pytest.mark.parametrize("with_deck", [True, False], ids=["guid-and-deck-columns", "guid-column"])
+def test_plain_text_export_of_anki_reimports_by_guid(
+    tmp_path: Path, anki_col: Collection, with_deck: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Anki's own 'Notes in Plain Text' export with its header lines: a reworded note updates its card."""
+    from anki.collection import DeckIdLimit
+
+    deck = build(anki_col)
+    out = tmp_path / "notes.txt"
+
+    def export() -> None:
+        anki_col.export_note_csv(
+            out_path=str(out),
+            limit=DeckIdLimit(deck),
+            with_html=True,
+            with_tags=True,
+            with_deck=with_deck,
+            with_notetype=True,
+            with_guid=True,
+        )
+
+    export()
+    assert "#guid column:" in out.read_text(encoding="utf-8")
+    assert main(["import", str(out), "--id", "anki-text"]) == 0
+    first, _ = load_deck_file(user_deck_dir() / "anki-text.yaml")
+    assert first is not None
+    note = anki_col.get_note(anki_col.find_notes("HBM")[0])
+    note["Front"] = "What does <b>HBM</b> stand for?"
+    anki_col.update_note(note)
+    export()
+    capsys.readouterr()
+    assert main(["import", str(out), "--id", "anki-text"]) == 0
+    assert "0 new cards, 1 updated" in capsys.readouterr().out
+    again, _ = load_deck_file(user_deck_dir() / "anki-text.yaml")
+    assert again is not None and [c.id for c in again.cards] == [c.id for c in first.cards]
+    assert any(c.front == "What does **HBM** stand for?" or "stand for" in c.front for c in again.cards)
