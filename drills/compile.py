@@ -13,6 +13,7 @@ from drills.schema import (
     ChoiceParam,
     DerivedParam,
     OptionsParam,
+    ParamKind,
     RangeParam,
     StepSpec,
     Template,
@@ -36,7 +37,7 @@ class Draw:
     """How to draw one declared param: `choices` holds entries, numbers or (label, value) pairs."""
 
     name: str
-    kind: str  # "catalog" | "choice" | "options" | "range"
+    kind: ParamKind  # never FORMULA: derived params are computed, not drawn
     choices: tuple[Any, ...]
     fields: tuple[tuple[str, str], ...] = ()  # catalog: (param name, catalog field)
 
@@ -95,7 +96,7 @@ def _catalog_draw(name: str, p: CatalogParam, catalog: Catalog) -> Draw:
     ]
     if not entries:
         raise TemplateError(f"no {p.catalog} entry matches this param", loc)
-    return Draw(name, "catalog", tuple(entries), tuple(p.fields.items()))
+    return Draw(name, ParamKind.CATALOG, tuple(entries), tuple(p.fields.items()))
 
 
 def _draws(spec: Template, catalog: Catalog) -> tuple[list[Draw], dict[str, str], set[str]]:
@@ -119,14 +120,14 @@ def _draws(spec: Template, catalog: Catalog) -> tuple[list[Draw], dict[str, str]
             for pname, fname in draw.fields:
                 declare(pname, FIELD_UNITS[p.catalog][fname], (*loc, "fields"), fname in TEXT_FIELDS)
         elif isinstance(p, OptionsParam):
-            draw = Draw(name, "options", tuple(p.options.items()))
+            draw = Draw(name, ParamKind.OPTIONS, tuple(p.options.items()))
             declare(name, p.unit, loc)
             declare(f"{name}_label", "", loc, True)
         elif isinstance(p, ChoiceParam):
-            draw = Draw(name, "choice", tuple(p.choice))
+            draw = Draw(name, ParamKind.CHOICE, tuple(p.choice))
             declare(name, p.unit, loc)
         elif isinstance(p, RangeParam):
-            draw = Draw(name, "range", tuple(p.grid()))
+            draw = Draw(name, ParamKind.RANGE, tuple(p.grid()))
             declare(name, p.unit, loc)
         else:
             declare(name, p.unit, loc)
@@ -243,12 +244,12 @@ def _when(spec: Template, draws: list[Draw], index: int) -> dict[str, Any]:
         if name not in spec.params and name not in exposed and not is_label:
             raise TemplateError(f"'{name}' is not a param", loc)
         d = by_name.get(name)
-        if d is not None and d.kind == "catalog":
+        if d is not None and d.kind is ParamKind.CATALOG:
             entry = next((e for e in d.choices if want in (e.id, e.name)), None)
             if entry is None:
                 raise TemplateError(f"'{want}' is not a choice for '{name}'", loc)
             out[name] = (entry.id, entry.name)
-        elif d is not None and d.kind == "options":  # an option is named by its label
+        elif d is not None and d.kind is ParamKind.OPTIONS:  # an option is named by its label
             if want not in dict(d.choices):
                 raise TemplateError(f"'{want}' is not an option of '{name}'", loc)
             out[f"{name}_label"] = (want,)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from drills.drill import Drill, Param, Value
 from drills.render import pretty, render
+from drills.schema import ParamKind
 from engine.formula import FormulaError
 from engine.solution import Step
 
@@ -63,9 +64,9 @@ def _draw(t: CompiledTemplate, rng: random.Random) -> dict[str, Value]:
     values: dict[str, Value] = {}
     for d in t.draws:
         pick = d.choices[rng.randrange(len(d.choices))]
-        if d.kind == "catalog":
+        if d.kind is ParamKind.CATALOG:
             values.update(_draw_entry(d.name, d.fields, pick))
-        elif d.kind == "options":
+        elif d.kind is ParamKind.OPTIONS:
             values[d.name], values[f"{d.name}_label"] = _num(pick[1]), pick[0]
         else:
             values[d.name] = _num(pick)
@@ -75,17 +76,17 @@ def _draw(t: CompiledTemplate, rng: random.Random) -> dict[str, Value]:
 def _apply(t: CompiledTemplate, values: dict[str, Value], overrides: Mapping[str, Any]) -> None:
     draws = {d.name: d for d in t.draws}
     catalog_first = sorted(
-        overrides.items(), key=lambda kv: kv[0] not in draws or draws[kv[0]].kind != "catalog"
+        overrides.items(), key=lambda kv: kv[0] not in draws or draws[kv[0]].kind is not ParamKind.CATALOG
     )
     for name, given in catalog_first:
         d = draws.get(name)
-        if d is not None and d.kind == "catalog":
+        if d is not None and d.kind is ParamKind.CATALOG:
             entry = next((e for e in d.choices if given in (e.id, e.name)), None)
             if entry is None:
                 ids = ", ".join(e.id for e in d.choices)
                 raise DrillError(f"'{given}' is not a choice for '{name}' (choices: {ids})")
             values.update(_draw_entry(d.name, d.fields, entry))
-        elif d is not None and d.kind == "options":
+        elif d is not None and d.kind is ParamKind.OPTIONS:
             labels = dict(d.choices)
             if given not in labels:
                 raise DrillError(f"'{given}' is not an option for '{name}' ({', '.join(labels)})")

@@ -18,6 +18,7 @@ from drills.schema import (
     Constraint,
     DerivedParam,
     OptionsParam,
+    ParamKind,
     RangeParam,
     StepSpec,
     Template,
@@ -55,11 +56,11 @@ class TemplateSet:
 
 _SECTIONS: dict[str, type[BaseModel]] = {"steps": StepSpec, "constraints": Constraint, "answer": Answer}
 _PARAM_KINDS: dict[str, type[BaseModel]] = {
-    "catalog": CatalogParam,
-    "choice": ChoiceParam,
-    "options": OptionsParam,
-    "range": RangeParam,
-    "formula": DerivedParam,
+    ParamKind.CATALOG: CatalogParam,
+    ParamKind.CHOICE: ChoiceParam,
+    ParamKind.OPTIONS: OptionsParam,
+    ParamKind.RANGE: RangeParam,
+    ParamKind.FORMULA: DerivedParam,
 }
 
 

@@ -1,37 +1,50 @@
-"""A drill for people: plain-text blocks (drill screen, CLI) and Markdown (the review screen)."""
+"""A drill for people: the one Markdown rendering of its question and solution (review, drill screen, CLI)."""
 
 from __future__ import annotations
 
 from drills.drill import Drill
 from engine.solution import render_steps
-from engine.units import format_number, format_tolerance
+from engine.units import format_quantity, format_tolerance
+
+
+def question_markdown(drill: Drill) -> str:
+    """Title, prompt, each given with its unit, the conventions the answer assumes, the unit asked for."""
+    lines = [f"**{drill.title}** · {drill.topic}", "", drill.prompt, ""]
+    shown = [p for p in drill.params if not p.name.endswith("_label")]
+    if shown:
+        lines += ["Given:", "", *(f"- `{p.name}` = {p.display}" for p in shown), ""]
+    if drill.conventions:
+        lines += ["Conventions:", "", *(f"- {c}" for c in drill.conventions), ""]
+    unit = f" in **{drill.unit}**" if drill.unit else ""
+    lines.append(f"Answer{unit} ({_band(drill)}).")
+    return "\n".join(lines)
+
+
+def solution_markdown(drill: Drill) -> str:
+    """The expected answer, every worked step with its unit, and the measured reality checks."""
+    lines = [
+        f"**Answer: {format_quantity(drill.expected, drill.unit)}** ({_band(drill)})",
+        "",
+        "Solution:",
+        "",
+        "```text",
+        render_steps(drill.steps),
+        "```",
+    ]
+    lines += [f"\nReality check: {note}" for note in drill.measured]
+    return "\n".join(lines)
+
+
+def _band(drill: Drill) -> str:
+    return "exact whole number" if drill.integer else f"within {format_tolerance(drill.tolerance)}"
 
 
 def given_text(drill: Drill) -> str:
-    """'Given:' and one line per parameter with its unit, names aligned."""
+    """Plain 'Given:' block. Kept only until the drill screen renders question_markdown (issue 11)."""
     width = max((len(p.name) for p in drill.params), default=0)
     return "\n".join(["Given:", *(f"  {p.name:<{width}}  {p.display}" for p in drill.params)])
 
 
 def conventions_text(drill: Drill) -> str:
-    """'Conventions:' and one line per convention; '' when the drill states none."""
+    """Plain 'Conventions:' block. Kept only until the drill screen renders question_markdown (issue 11)."""
     return "\n".join(["Conventions:", *(f"  - {c}" for c in drill.conventions)]) if drill.conventions else ""
-
-
-def question_markdown(drill: Drill) -> str:
-    """Prompt, then each given with its unit, then the conventions the answer assumes."""
-    lines = [f"**{drill.title}** · {drill.topic}", "", drill.prompt, ""]
-    shown = [p for p in drill.params if not p.name.endswith("_label")]
-    if shown:
-        lines += [f"- `{p.name}` = {p.display}" for p in shown] + [""]
-    if drill.conventions:
-        lines += ["*Conventions:* " + " · ".join(drill.conventions), ""]
-    unit = f" in **{drill.unit}**" if drill.unit else ""
-    lines.append(f"Answer{unit} (within {format_tolerance(drill.tolerance)}).")
-    return "\n".join(lines)
-
-
-def solution_markdown(drill: Drill) -> str:
-    """The expected answer and every worked step with its unit."""
-    answer = f"{format_number(drill.expected)} {drill.unit}".strip()
-    return f"**Expected: {answer}**\n\n```text\n{render_steps(drill.steps)}\n```"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
@@ -102,23 +103,33 @@ class DerivedParam(_Strict):
     unit: Unit = ""
 
 
+class ParamKind(StrEnum):
+    """How a param gets its value; the value is also the YAML key that marks the kind."""
+
+    CATALOG = "catalog"
+    CHOICE = "choice"
+    OPTIONS = "options"
+    RANGE = "range"
+    FORMULA = "formula"
+
+
 def _param_kind(data: Any) -> str | None:
     if isinstance(data, BaseModel):
         data = data.model_dump()
     if not isinstance(data, dict):
         return None
-    for key in ("catalog", "choice", "options", "range", "formula"):
-        if key in data:
-            return key
+    for kind in ParamKind:
+        if kind.value in data:
+            return kind.value
     return None
 
 
 Param = Annotated[
-    Annotated[CatalogParam, Tag("catalog")]
-    | Annotated[ChoiceParam, Tag("choice")]
-    | Annotated[OptionsParam, Tag("options")]
-    | Annotated[RangeParam, Tag("range")]
-    | Annotated[DerivedParam, Tag("formula")],
+    Annotated[CatalogParam, Tag(ParamKind.CATALOG.value)]
+    | Annotated[ChoiceParam, Tag(ParamKind.CHOICE.value)]
+    | Annotated[OptionsParam, Tag(ParamKind.OPTIONS.value)]
+    | Annotated[RangeParam, Tag(ParamKind.RANGE.value)]
+    | Annotated[DerivedParam, Tag(ParamKind.FORMULA.value)],
     Discriminator(
         _param_kind,
         custom_error_type="param_kind",

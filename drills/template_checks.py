@@ -11,7 +11,7 @@ from typing import Any
 
 from drills.compile import CompiledTemplate
 from drills.render import placeholders
-from drills.schema import ChoiceParam, DerivedParam, RangeParam, Template
+from drills.schema import ChoiceParam, DerivedParam, ParamKind, RangeParam, Template
 from engine import problems
 from engine.formula import FormulaError
 from engine.yamlpos import PositionedYaml
@@ -55,9 +55,9 @@ def _choices(t: CompiledTemplate) -> list[list[dict[str, Any]]]:
     """For each drawn param, values it can take (at most MAX_VALUES), each as {param name: value}."""
     out = []
     for d in t.draws:
-        if d.kind == "catalog":
+        if d.kind is ParamKind.CATALOG:
             out.append([{d.name: e.name, **{p: getattr(e, f) for p, f in d.fields}} for e in d.choices])
-        elif d.kind == "options":
+        elif d.kind is ParamKind.OPTIONS:
             out.append([{d.name: v, f"{d.name}_label": label} for label, v in d.choices])
         else:
             out.append([{d.name: v} for v in _spread(d.choices)])
@@ -215,11 +215,11 @@ def format_problems(t: CompiledTemplate, doc: PositionedYaml | None, name: str) 
     params are checked on their computed values by `check_values`)."""
     samples: dict[str, list[Any]] = {}
     for d in t.draws:
-        if d.kind == "catalog":
+        if d.kind is ParamKind.CATALOG:
             for param, f in d.fields:
                 samples[param] = [getattr(e, f) for e in d.choices[:50]]
         else:
-            values = [v for _, v in d.choices] if d.kind == "options" else list(d.choices)
+            values = [v for _, v in d.choices] if d.kind is ParamKind.OPTIONS else list(d.choices)
             samples[d.name] = list({type(_as_drawn(v)): v for v in values}.values())  # one of each type
     out: list[Problem] = []
     for loc, ref, fmt in _formatted(t):

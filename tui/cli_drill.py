@@ -122,28 +122,28 @@ def _wrap(text: str, first: str = "", rest: str | None = None) -> str:
     return textwrap.fill(text, WIDTH, initial_indent=first, subsequent_indent=rest)
 
 
-def show_text(drill: Any, *, with_answer: bool = True) -> str:
-    """Plain-terminal rendering of a drill."""
-    from drills.present import given_text
-    from engine.solution import render_steps
-    from engine.units import format_quantity
+def _terminal(markdown: str) -> str:
+    """The drill's Markdown for a plain terminal: long lines wrapped, code blocks kept as they are."""
+    out: list[str] = []
+    in_code = False
+    for line in markdown.splitlines():
+        if line.startswith("```"):
+            in_code = not in_code
+        elif in_code or len(line) <= WIDTH:
+            out.append(line)
+        else:
+            out.append(_wrap(line, "", "  " if line.startswith("- ") else ""))
+    return "\n".join(out)
 
-    lines = [
-        f"{drill.title}  [{drill.kind}, seed {drill.seed}; {drill.topic}; {drill.level}]",
-        "",
-        _wrap(drill.prompt),
-        "",
-        "Conventions:",
-    ]
-    lines += [_wrap(c, "  - ") for c in drill.conventions]
-    lines += ["", given_text(drill)]
+
+def show_text(drill: Any, *, with_answer: bool = True) -> str:
+    """Plain-terminal rendering of a drill: the same Markdown the review and drill screens show."""
+    from tui.facade import question_markdown, solution_markdown
+
+    text = f"[{drill.kind}, seed {drill.seed}; {drill.level}]\n\n" + question_markdown(drill)
     if with_answer:
-        answer = format_quantity(drill.expected, drill.unit)
-        band = "exact whole number" if drill.integer else f"correct within ±{drill.tolerance * 100:g}%"
-        lines += ["", f"Answer: {answer}  ({band})", "", "Solution:"]
-        lines += [_wrap(line, "  ", "       ") for line in render_steps(drill.steps).splitlines()]
-        lines += [_wrap(note, "  Reality check: ", "    ") for note in drill.measured]
-    return "\n".join(lines)
+        text += "\n\n" + solution_markdown(drill)
+    return _terminal(text)
 
 
 def hint_text(drill: Any) -> str:
@@ -168,7 +168,7 @@ def _list(templates: Any, as_json: bool, level: str | None) -> None:
 
 
 def _run(args: argparse.Namespace, deck_dirs: Sequence[Path]) -> int:
-    from drills.generator import DrillError, check, generate, templates_for
+    from tui.facade import DrillError, check, generate, templates_for
 
     templates = templates_for(args.templates, deck_dirs=deck_dirs)
     for problem in templates.problems:
@@ -191,18 +191,17 @@ def _run(args: argparse.Namespace, deck_dirs: Sequence[Path]) -> int:
     if args.json:
         print(json.dumps(result_json(drill, result), indent=2, ensure_ascii=False))
     else:
-        from engine.solution import render_steps
+        from tui.facade import solution_markdown
 
         print(result.message)
         if str(result.verdict) != "correct":
-            print("Solution:")
-            print("\n".join(_wrap(s, "  ", "       ") for s in render_steps(drill.steps).splitlines()))
+            print(_terminal(solution_markdown(drill)))
     return 0
 
 
 def _pick_kind(templates: Any, level: str | None, seed: int) -> str:
     """A kind of this level (any level if None), drawn by the seed so the same seed shows the same drill."""
-    from drills.generator import DrillError
+    from tui.facade import DrillError
 
     ids = sorted(t.spec.id for t in templates.templates.values() if level is None or t.spec.level == level)
     if not ids:
@@ -226,7 +225,7 @@ def main(argv: Sequence[str] | None = None, settings: Settings | None = None) ->
         return 2
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
-    from drills.generator import DrillError
+    from tui.facade import DrillError
 
     try:
         return _run(args, settings.deck_dirs if settings is not None else ())

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.cli_authoring.validate import validate_paths
+from tui.authoring import validate_paths
 
 BAD = Path(__file__).parents[1] / "data" / "bad_decks"
 

@@ -8,7 +8,7 @@ from cards.example import SCHEMA_FILE
 from cards.loader import BUNDLED_DIR
 from cards.schema import Card, Deck
 from drills.loader import BUNDLED_DIR as TEMPLATE_DIR
-from tui.cli_authoring.validate import validate_paths
+from tui.authoring import validate_paths
 from tui.schema_export import TARGETS, render, stale
 
 

@@ -10,7 +10,7 @@ from cards.lint import states_number
 from cards.loader import BUNDLED_DIR
 from cards.present import back_markdown, card_sources
 from cards.schema import Card, Check
-from tui.cli_authoring.validate import validate_paths
+from tui.authoring import validate_paths
 
 EXISTING = ("key-numbers", "systems", "debugging", "flashcards", "grill")
 BUNDLED_FILES = sorted(BUNDLED_DIR.glob("*.yaml"))

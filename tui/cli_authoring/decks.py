@@ -20,11 +20,8 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     parser.add_argument("--json", action="store_true", help="print a JSON list instead of a table")
     args = parser.parse_args(list(argv))
 
-    from cards.loader import load_collection
-    from cards.source import CardSource
-    from engine.app import Limits, Study
     from engine.store.database import StoreError, open_store
-    from engine.studyday import StudyClock
+    from tui.authoring import card_study, load_collection
 
     collection = load_collection(settings.deck_dirs)
     try:
@@ -33,12 +30,7 @@ def main(argv: Sequence[str], settings: Settings) -> int:
         print(f"flopcards decks: {error}", file=sys.stderr)
         return 2
     try:
-        study = Study(
-            store,
-            sources=[CardSource(collection)],
-            clock=StudyClock(day_start_hour=settings.day_start_hour),
-            limits=Limits(new_per_day=settings.new_per_day, reviews_per_day=settings.reviews_per_day),
-        )
+        study = card_study(store, collection, settings)
         counts = {c.deck_id: c for c in study.counts([d.id for d in collection.decks])}
     finally:
         store.close()

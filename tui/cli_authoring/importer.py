@@ -47,10 +47,15 @@ def main(argv: Sequence[str], settings: Settings) -> int:
 
         return run(args.file, settings, with_history=args.with_history, write=_write)
 
-    from cards.csv_import import CsvImportError, merge, read_table
-    from cards.example import slugify
-    from cards.loader import load_collection, load_deck_file
-    from cards.yamlwrite import deck_text
+    from tui.authoring import (
+        CsvImportError,
+        deck_text,
+        load_collection,
+        load_deck_file,
+        merge,
+        read_table,
+        slugify,
+    )
 
     deck_id = slugify(args.deck_id or args.file.stem)
     if not deck_id:

@@ -12,7 +12,7 @@ WANTS_SETTINGS = True
 
 
 def main(argv: Sequence[str], settings: Settings) -> int:
-    from cards.example import example_deck, slugify
+    from tui.authoring import example_deck, slugify
 
     parser = Parser(
         prog="flopcards new",

@@ -16,8 +16,8 @@ from textual.widgets import Footer, Header, Input, Markdown, Static
 if TYPE_CHECKING:
     from textual.app import App
 
-    from cards.exam import ExamSession
     from engine.answers import CheckResult
+    from tui.facade import ExamSession
     from tui.services import Services
 
 MAX_ANSWER_CHARS = 500
@@ -195,7 +195,7 @@ def open_exam(
     shuffle: bool = False,
 ) -> str | None:
     """Start an exam over a deck (the grill when none is chosen); returns the problem, if any."""
-    from cards.exam import ExamError, ExamSession
+    from tui.facade import ExamError, ExamSession
 
     if services is None:
         return "Still opening your decks…"

@@ -18,8 +18,7 @@ from tui.cli_authoring import plural
 from tui.screens.help import HelpScreen
 
 if TYPE_CHECKING:
-    from cards.loader import Collection
-    from drills.loader import TemplateSet
+    from tui.facade import Collection, TemplateSet
     from tui.messages import ServicesReady
     from tui.services import Services
 

@@ -1,0 +1,143 @@
+"""Authoring rules and deck/template discovery for the CLI (headless): what validate, import, new and
+decks decide, so the commands only parse flags and print.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from cards.csv_import import CsvImportError, merge, read_table
+from cards.example import example_deck, slugify
+from cards.lint import NO_SOURCE
+from cards.loader import BUNDLED_DIR as DECK_DIR
+from cards.loader import Collection, deck_files, load_collection, load_deck_file, read_deck
+from cards.source import CardSource
+from cards.yamlwrite import deck_text
+from drills.catalog import load_catalog
+from drills.loader import BUNDLED_DIR as TEMPLATE_DIR
+from drills.loader import load_file
+from engine.app import Limits, Study
+from engine.problems import Problem
+from engine.schemas import DRILL_SUFFIX
+from engine.settings import Settings
+from engine.store.database import Store
+from engine.studyday import StudyClock
+from engine.yamlpos import MAX_WALK_ENTRIES, read_bounded, walk_yaml
+
+_TEMPLATE_KEYS = re.compile(r"^(prompt|params)\s*:", re.MULTILINE)
+_DECK_KEYS = re.compile(r"^cards\s*:", re.MULTILINE)
+
+
+def is_template(path: Path) -> bool:
+    """Drill template: named *.drill.yaml, in the bundled template folder, or shaped like one."""
+    if path.name.endswith(DRILL_SUFFIX) or path.resolve().parent == TEMPLATE_DIR.resolve():
+        return True
+    try:
+        head = read_bounded(path, 200_000).decode("utf-8", errors="replace")
+    except (OSError, ValueError):
+        return False
+    return len(set(_TEMPLATE_KEYS.findall(head))) == 2 and not _DECK_KEYS.search(head)
+
+
+def expand(paths: Iterable[Path]) -> tuple[list[Path], list[Problem]]:
+    """Files named, and the YAML files inside folders named (recursively), in a stable order."""
+    files: list[Path] = []
+    problems: list[Problem] = []
+    for path in paths:
+        if path.is_dir():
+            found, stopped = walk_yaml(path)
+            files += found
+            if stopped:
+                problems.append(
+                    Problem(str(path), None, None, f"stopped after {MAX_WALK_ENTRIES:,} files and folders")
+                )
+        elif path.exists():
+            files.append(path)
+        else:
+            problems.append(Problem(str(path), None, None, "no such file or folder"))
+    unique = list(dict.fromkeys(files))
+    return unique, problems
+
+
+def default_paths(settings: Settings) -> list[Path]:
+    """What the app loads: bundled decks and templates, then the configured deck folders."""
+    return [DECK_DIR, TEMPLATE_DIR, *(d for d in settings.deck_dirs if d.exists())]
+
+
+def _template_problems(path: Path, owners: dict[str, Path]) -> list[Problem]:
+    """A template's problems, including an id already used by a bundled (or earlier) template."""
+    if not owners:  # bundled template ids, unless that template is itself being validated
+        owners.update({"": path})
+        for bundled in sorted(TEMPLATE_DIR.glob("*.yaml")):
+            compiled, _ = load_file(bundled, load_catalog())
+            if compiled is not None:
+                owners.setdefault(compiled.spec.id, bundled)
+    compiled, found = load_file(path, load_catalog(), sweep=True)
+    if compiled is not None:
+        owner = owners.setdefault(compiled.spec.id, path)
+        if owner.resolve() != path.resolve():
+            message = f"template id '{compiled.spec.id}' is already used by {owner}; rename one of them"
+            found = [*found, Problem(str(path), 1, 1, message)]
+    return list(found)
+
+
+def _bundled_owners(files: Sequence[Path]) -> dict[str, Path]:
+    """Ids of the bundled decks not being validated themselves: a user deck may not reuse them."""
+    checked = {f.resolve() for f in files}
+    owners = {}
+    for path in deck_files(DECK_DIR):
+        if path.resolve() not in checked:
+            deck, _ = load_deck_file(path)
+            if deck is not None:
+                owners[deck.id] = path
+    return owners
+
+
+def validate_paths(paths: Iterable[Path]) -> tuple[list[Problem], int]:
+    """Every problem of every file (decks and drill templates), and how many files were checked."""
+    files, problems = expand(paths)
+    owners = _bundled_owners(files)
+    template_owners: dict[str, Path] = {}
+    for path in files:
+        if is_template(path):
+            problems += _template_problems(path, template_owners)
+            continue
+        deck, found, at = read_deck(path, lint=True)
+        problems += found
+        if deck is None:
+            continue
+        if deck.id in owners:
+            message = f"deck id '{deck.id}' is already used by {owners[deck.id]}; rename one of them"
+            problems.append(Problem(str(path), at.line if at else None, at.col if at else None, message))
+        owners.setdefault(deck.id, path)
+    return problems, len(files)
+
+
+def card_study(store: Store, collection: Collection, settings: Settings) -> Study:
+    """The study façade over the decks only (what `flopcards decks` counts)."""
+    return Study(
+        store,
+        sources=[CardSource(collection)],
+        clock=StudyClock(day_start_hour=settings.day_start_hour),
+        limits=Limits(new_per_day=settings.new_per_day, reviews_per_day=settings.reviews_per_day),
+    )
+
+
+__all__ = [
+    "NO_SOURCE",
+    "CsvImportError",
+    "card_study",
+    "deck_text",
+    "default_paths",
+    "example_deck",
+    "expand",
+    "is_template",
+    "load_collection",
+    "load_deck_file",
+    "merge",
+    "read_table",
+    "slugify",
+    "validate_paths",
+]
