@@ -26,7 +26,7 @@ from engine.yamlpos import (
 )
 
 BUNDLED_DIR = Path(__file__).with_name("decks")
-LOAD_SECONDS = 3.0
+LOAD_SECONDS = budget.LOAD_SECONDS
 """Time budget of one deck file when the app loads decks; a slower deck is skipped with a problem."""
 
 
@@ -111,8 +111,7 @@ def read_deck(path: Path, *, lint: bool = False) -> tuple[Deck | None, list[Prob
         except YamlError as error:
             return None, [error.problem], None
         except budget.OutOfTime:
-            message = f"took longer than {LOAD_SECONDS:g} s to load; skipped (run `flopcards validate` on it)"
-            return None, [Problem(str(path), 1, None, message)], None
+            return None, [Problem(str(path), 1, None, budget.too_slow_message(LOAD_SECONDS))], None
         id_position = doc.position(("id",))
         del doc  # freed by reference counting before the collector is back
     return deck, problems, id_position

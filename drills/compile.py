@@ -18,6 +18,7 @@ from drills.schema import (
     StepSpec,
     Template,
 )
+from engine import budget
 from engine.formula import FUNCTIONS, Formula, FormulaError, parse_formula
 from engine.units import UnitError, parse_unit
 
@@ -113,6 +114,7 @@ def _draws(spec: Template, catalog: Catalog) -> tuple[list[Draw], dict[str, str]
             text.add(name)
 
     for name, p in spec.params.items():
+        budget.check_time()  # many params, big catalogs: the load budget is checked per param
         loc = ("params", name)
         if isinstance(p, CatalogParam):
             draw = _catalog_draw(name, p, catalog)

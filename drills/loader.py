@@ -31,6 +31,7 @@ from drills.template_checks import (
     problem_at,
     space_problems,
 )
+from engine import budget
 from engine.schema_problems import SchemaMap, closest, validation_problems
 from engine.schemas import DRILL_SUFFIX as DRILL_SUFFIX  # re-exported: generator looks for these files
 from engine.schemas import YAML_SUFFIXES
@@ -53,6 +54,9 @@ class TemplateSet:
     templates: Mapping[str, CompiledTemplate] = field(default_factory=dict)
     problems: tuple[Problem, ...] = ()
 
+
+LOAD_SECONDS = budget.LOAD_SECONDS
+"""Time budget of one template file when the app and the CLI load templates (validate has none)."""
 
 _SECTIONS: dict[str, type[BaseModel]] = {"steps": StepSpec, "constraints": Constraint, "answer": Answer}
 _PARAM_KINDS: dict[str, type[BaseModel]] = {
@@ -102,6 +106,15 @@ def load_file(
     """
     name = str(path)
     try:
+        return _load_file(path, name, catalog, sweep)
+    except budget.OutOfTime:
+        return None, [Problem(name, 1, None, budget.too_slow_message(LOAD_SECONDS))]
+
+
+def _load_file(
+    path: Path, name: str, catalog: Catalog, sweep: bool
+) -> tuple[CompiledTemplate | None, list[Problem]]:
+    try:
         raw = read_bounded(path, MAX_FILE_BYTES)
     except OSError as exc:
         return None, [Problem(name, 1, None, f"cannot read: {exc.strerror}")]
@@ -116,6 +129,7 @@ def load_file(
         found = [problem_at(doc, name, loc, f"duplicate key '{loc[-1]}'") for loc, _ in doc.duplicate_keys]
         if not isinstance(doc.data, dict):
             return None, [*found, Problem(name, 1, 1, "a template file must be a mapping (id, title, ...)")]
+        budget.check_time()  # between stages: a time limit is set while the app loads templates
         try:
             spec = Template.model_validate(doc.data)
         except ValidationError as exc:
@@ -124,10 +138,12 @@ def load_file(
         too_big = space_problems(spec, doc, name)
         if too_big:
             return None, found + too_big
+        budget.check_time()
         try:
             compiled = compile_template(spec, name, catalog)
         except TemplateError as exc:
             return None, [*found, problem_at(doc, name, exc.loc, str(exc))]
+        budget.check_time()
         found += format_problems(compiled, doc, name)
         if sweep:
             found += check_values(compiled, doc, name)
@@ -170,7 +186,8 @@ def load_templates(
         sources += _files(directory)
     sources += [p for p in _deck_folder_files(deck_dirs) if p not in sources]
     for path in sources:
-        compiled, problems_here = load_file(path, catalog)
+        with budget.time_limit(LOAD_SECONDS):
+            compiled, problems_here = load_file(path, catalog)
         found.extend(problems_here)
         if compiled is None:
             continue

@@ -12,7 +12,7 @@ from typing import Any
 from drills.compile import CompiledTemplate
 from drills.render import placeholders
 from drills.schema import ChoiceParam, DerivedParam, ParamKind, RangeParam, Template
-from engine import problems
+from engine import budget, problems
 from engine.formula import FormulaError
 from engine.yamlpos import PositionedYaml
 
@@ -223,6 +223,7 @@ def format_problems(t: CompiledTemplate, doc: PositionedYaml | None, name: str) 
             samples[d.name] = list({type(_as_drawn(v)): v for v in values}.values())  # one of each type
     out: list[Problem] = []
     for loc, ref, fmt in _formatted(t):
+        budget.check_time()
         why = next(filter(None, (_format_failure(ref, fmt, v) for v in samples.get(ref, [1]))), None)
         if why:
             out.append(problem_at(doc, name, loc, why))

@@ -33,6 +33,15 @@ class OutOfTime(BudgetError):
     """The time limit of the surrounding `time_limit` block has passed (checked between evaluations)."""
 
 
+LOAD_SECONDS = 3.0
+"""Time budget of one deck or drill-template file when the app loads; a slower file is skipped."""
+
+
+def too_slow_message(seconds: float = LOAD_SECONDS) -> str:
+    """The one-line problem of a file skipped because it took longer than its load budget."""
+    return f"took longer than {seconds:g} s to load; skipped (run `flopcards validate` on it)"
+
+
 _DEADLINE: ContextVar[float | None] = ContextVar("flopcards_deadline", default=None)
 
 

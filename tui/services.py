@@ -18,6 +18,7 @@ from drills.source import DrillSource
 from engine.answers import CheckResult
 from engine.app import Limits, ReviewSession, Study, switching
 from engine.app.scheduler import make_scheduler
+from engine.problems import Problem
 from engine.store import meta
 from engine.store.database import Store, open_store
 from engine.studyday import StudyClock
@@ -50,6 +51,10 @@ class Services:
         """Read and apply in one go (for callers that are not on the UI thread's clock)."""
         self.apply(*self.read_decks())
         return self.collection
+
+    def problems(self) -> list[Problem]:
+        """Files skipped while loading, each with file:line: decks first, then drill templates."""
+        return [*self.collection.problems, *self.templates.problems]
 
     def deck_ids(self) -> list[str]:
         return self.study.deck_ids()

@@ -114,14 +114,15 @@ class HomeScreen(Screen[None]):
             f"  ·  reviews {totals.scheduled_reviews} of {limits.reviews_per_day} a day"
             f"  ·  new cards {totals.new_cards} of {limits.new_per_day} a day"
         )
-        problems = [*services.config.settings_problems, *services.collection.problems]
+        problems = [*services.config.settings_problems, *services.problems()]
         banner = self.query_one("#banner", Static)
         banner.display = bool(problems)
         if problems:
             settings = bool(services.config.settings_problems)  # listed first: say what they are
             more = f" (+{len(problems) - 1} more; run `flopcards validate`)" if len(problems) > 1 else ""
             more = " (run `flopcards validate --settings`)" if settings and not more else more
-            what = "Settings file problem" if settings else "Skipped a deck with problems"
+            skipped = "a deck" if services.collection.problems else "a drill template"
+            what = "Settings file problem" if settings else f"Skipped {skipped} with problems"
             banner.update(f"{what}: {problems[0]}{more}")
 
     def _draw_table(self) -> None:
@@ -186,7 +187,7 @@ class HomeScreen(Screen[None]):
     def _reloaded(self, services: Services, collection: Collection, templates: TemplateSet) -> None:
         services.apply(collection, templates)
         self.refresh_counts()
-        decks, problems = plural(len(collection.decks), "deck"), plural(len(collection.problems), "problem")
+        decks, problems = plural(len(collection.decks), "deck"), plural(len(services.problems()), "problem")
         self.notify(f"Reloaded {decks}, {problems}.")
 
     def action_drills(self) -> None:
