@@ -10,16 +10,13 @@ from typing import TYPE_CHECKING
 from engine.settings import Settings, user_deck_dir
 
 if TYPE_CHECKING:
-    from cards.anki_convert import Converted
-    from cards.anki_package import AnkiCollection
+    from tui.anki import AnkiCollection, Converted
 
 
 def run(path: Path, settings: Settings, *, with_history: bool, write: Callable[[Path, str], None]) -> int:
     """Import one package; `write(path, text)` replaces a deck file atomically."""
-    from cards.anki_convert import convert
-    from cards.anki_package import AnkiPackageError, read_package
-    from cards.loader import load_collection
-    from cards.yamlwrite import deck_text
+    from tui.anki import AnkiPackageError, convert, read_package
+    from tui.authoring import deck_text, load_collection
 
     try:
         collection = read_package(path)
@@ -48,10 +45,10 @@ def run(path: Path, settings: Settings, *, with_history: bool, write: Callable[[
 
 
 def _history(collection: AnkiCollection, converted: Converted, settings: Settings) -> int:
-    from cards.anki_history import histories
     from engine.store.database import StoreError, open_store
     from engine.store.history import write_histories
     from engine.studyday import StudyClock, utc_now
+    from tui.anki import histories
 
     try:
         store = open_store(settings.db)

@@ -25,8 +25,8 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     if args.to.suffix.lower() not in FORMATS:
         parser.error(f"--to must end in {' or '.join(FORMATS)}")
 
-    from cards.anki_export import plain_text, write_apkg
-    from cards.loader import load_collection
+    from tui.anki import plain_text, write_apkg
+    from tui.authoring import load_collection
 
     collection = load_collection(settings.deck_dirs)
     wanted = [d.deck for d in collection.decks] if args.decks == ["all"] else []
