@@ -46,7 +46,7 @@ def stable_id(text: str) -> int:
 
 def guid_for(key: str) -> str:
     """The note GUID of a card key: genanki's own derivation, so it is stable across exports."""
-    import genanki  # type: ignore[import-untyped]
+    import genanki
 
     return str(genanki.guid_for("flopcards", key))
 
@@ -103,7 +103,7 @@ def notes(decks: Sequence[Deck]) -> list[ExportedNote]:
 
 def write_apkg(decks: Sequence[Deck], path: Path) -> int:
     """Write an Anki package holding one Anki deck per flopcards deck; returns the note count."""
-    import genanki  # type: ignore[import-untyped]
+    import genanki
 
     model = genanki.Model(
         stable_id(MODEL_NAME),
