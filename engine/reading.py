@@ -5,7 +5,8 @@ separators "1,073,741,824" / "1 073 741 824" / "1_000" are removed (groups of ex
 digits); a comma that cannot separate thousands ("1,5", "0,125", "2,50") is a decimal comma and is
 refused with a message; unicode × · ⋅ ÷ − are read as * * * / -; "1.7x10^10" and "1.7×10^10" are
 1.7*10^10; "26.6-fold" is 26.6 fold; the number part may be arithmetic (via engine.formula, no
-variable names); everything from the first letter or % on is the unit text, read by
+variable names); a parenthesised remark with words at the end is ignored; everything from the
+first letter or % on is the unit text, read by
 engine.unit_words ("1.5e9 B": the e of an exponent belongs to the number). "2.5×" means 2.5x.
 """
 
@@ -27,6 +28,7 @@ _SPACES = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2009": " ", "\t": " "}
 _OPERATORS = str.maketrans({"×": "*", "·": "*", "⋅": "*", "÷": "/", "−": "-", "–": "-", "—": "-"})
 _GROUPS = re.compile(r"(?<![\d.])(\d{1,3})((?:[, _]\d{3})+)(?![\d_])")
 _EXPONENT = re.compile(r"[eE][+-]?\d")
+_REMARK = re.compile(r"\s*\((?=[^()]*[A-Za-z])[^()]*\)\s*$")
 _TIMES_TEN = re.compile(r"(?<=[\d.])\s*[xX]\s*(?=10\s*(?:\^|\*\*))")
 _FOLD = re.compile(r"(?<=\d)\s*-\s*(?=fold\b)", re.IGNORECASE)
 _DECIMAL_COMMA = re.compile(r"(?<![\d.,])(?:0,\d+|\d+,(?:\d{1,2}|\d{4,})(?![\d,]))")
@@ -64,6 +66,8 @@ def normalise(text: str) -> tuple[str, bool]:
         approximate = approximate or m.group(0).strip() != "="
         t = t[m.end() :]
     t = t.rstrip(" .")
+    while (remark := _REMARK.search(t)) is not None and remark.start() > 0:  # "4 (TP 2)": a remark
+        t = t[: remark.start()].rstrip(" .")
     if t.endswith("×"):
         t = t[:-1].rstrip() + "x"
     t = _FOLD.sub(" ", _TIMES_TEN.sub("*", t.translate(_OPERATORS)))
