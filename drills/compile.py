@@ -219,7 +219,7 @@ def compile_template(spec: Template, path: str, catalog: Catalog) -> CompiledTem
             if fmt and name in text_names:
                 raise TemplateError(f"'{{{name}:{fmt}}}': text params take no format", where)
     measured = tuple((_when(spec, draws, i), m.note) for i, m in enumerate(spec.measured))
-    slips = []
+    slips: list[tuple[str, Formula | None]] = []
     for i, slip in enumerate(spec.slips):
         if isinstance(slip, str):
             slips.append((slip, None))
@@ -227,7 +227,7 @@ def compile_template(spec: Template, path: str, catalog: Catalog) -> CompiledTem
         ratio = _parse(slip.ratio, ("slips", i, "ratio"))
         _check_names(ratio, known, f"slip '{slip.slip}'", ("slips", i, "ratio"))
         slips.append((slip.slip, ratio))
-    answer_multiple = None
+    answer_multiple: Formula | None = None
     if spec.answer.multiple_of is not None:
         answer_multiple = _parse(str(spec.answer.multiple_of), ("answer", "multiple_of"))
         _check_names(answer_multiple, known, "the answer's multiple_of", ("answer", "multiple_of"))

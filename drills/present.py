@@ -18,6 +18,11 @@ def conventions_text(drill: Drill) -> str:
     return "\n".join(["Conventions:", *(f"  - {c}" for c in drill.conventions)]) if drill.conventions else ""
 
 
+def measured_text(drill: Drill) -> str:
+    """The real measurements matching this set-up ('' when none), for the worked solution."""
+    return "\n".join(drill.measured)
+
+
 def question_markdown(drill: Drill) -> str:
     """Prompt, then each given with its unit, then the conventions the answer assumes."""
     lines = [f"**{drill.title}** · {drill.topic}", "", drill.prompt, ""]
@@ -34,4 +39,5 @@ def question_markdown(drill: Drill) -> str:
 def solution_markdown(drill: Drill) -> str:
     """The expected answer and every worked step with its unit."""
     answer = f"{format_number(drill.expected)} {drill.unit}".strip()
-    return f"**Expected: {answer}**\n\n```text\n{render_steps(drill.steps)}\n```"
+    measured = "".join(f"\n\n*{line}*" for line in drill.measured)
+    return f"**Expected: {answer}**\n\n```text\n{render_steps(drill.steps)}\n```{measured}"

@@ -1,14 +1,16 @@
 """The timed sitting on top of a DrillSession, UI-free: score and streak, one session clock, give-up,
-hint, "again with new numbers", the session's named slips, and the sprint and weak-kinds presets."""
+"again with new numbers", the session's named slips, and the sprint and weak-kinds presets.
+(Grading an attempt, with the hint's cost, is drills.attempts.)"""
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from drills.session import MAX_SEED, DrillSession, Item, Plan, format_seconds
+from drills.session import MAX_SEED, DrillSession, Item, Plan
 from engine.slips import KINDS as SLIP_KINDS
 
 SPRINT_SECONDS = 120.0
@@ -54,11 +56,6 @@ def weak_kinds(
 def weak_plan(kinds: Sequence[str]) -> Plan:
     """Ten drills drawn from the weak kinds (see weak_kinds)."""
     return Plan(tuple(kinds), mixed=False, count=WEAK_DRILLS)
-
-
-def hinted_grade(grade: int) -> int:
-    """Opening the hint costs one grade step."""
-    return max(0, grade - 1)
 
 
 @dataclass(frozen=True)
@@ -130,7 +127,8 @@ class Sitting:
     def status(self, elapsed: float) -> str:
         """'score 3 · streak 2 · 1:12 left' for the top bar."""
         left = self.time_left(elapsed)
-        clock = "" if left is None else f"  ·  session {format_seconds(left)} left"
+        whole = 0 if left is None else math.ceil(left)
+        clock = "" if left is None else f"  ·  session {whole // 60}:{whole % 60:02d} left"
         return f"score {self.score}  ·  streak {self.streak}{clock}"
 
     def lines(self) -> list[str]:

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import random
 
+from drills.attempts import hinted_grade
 from drills.session import DrillSession, Plan
 from drills.timed import (
     SPRINT_SECONDS,
     Sitting,
     Turn,
-    hinted_grade,
     sprint_plan,
     weak_kinds,
 )
+from engine.grades import Grade
 
 KINDS = ("kv-cache", "allreduce-time", "training-time")
 
@@ -31,7 +32,7 @@ def test_each_drill_is_capped_at_the_session_time_left() -> None:
     assert s.limit(0) == 45
     assert s.limit(100) == 20  # 20 s of the sprint left
     assert s.limit(130) == 0 and s.next_item(130) is None
-    assert "session 20 s left" in s.status(100)
+    assert "session 0:20 left" in s.status(100)
     counted = sitting(Plan(KINDS, count=3), per_drill=45)
     assert counted.limit(10_000) == 45 and counted.time_left(5) is None
 
@@ -68,7 +69,7 @@ def test_summary_has_score_accuracy_median_per_kind_and_slips() -> None:
 
 
 def test_hint_costs_one_grade_step() -> None:
-    assert [hinted_grade(g) for g in (5, 4, 3, 1, 0)] == [4, 3, 2, 0, 0]
+    assert [int(hinted_grade(Grade(g))) for g in (5, 4, 3, 1, 0)] == [4, 3, 2, 0, 0]
 
 
 def test_weak_kinds_lowest_accuracy_and_most_overdue() -> None:
