@@ -62,3 +62,32 @@ async def test_sprint(make_app, db_path: Path) -> None:
         rows = conn.execute(query).fetchall()
     # the third drill was on screen when the sprint ended: not answered, so not graded
     assert rows == [(first.kind, first.seed, 5, 0, 0), (second.kind, second.seed, 0, 1, 0)]
+
+
+async def test_hint_costs_a_grade_step_and_measured_lines_show(make_app, db_path: Path) -> None:
+    timer = ManualTimer()
+    app = drill_app(make_app, timer)
+    async with app.run_test(size=(110, 40)) as pilot:
+        setup = await open_setup(pilot, ("kv-cache",), "2", seed=3)
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        drill = screen.drill
+        await pilot.press("ctrl+o")
+        assert f"Hint (costs one grade step): {drill.hint}" in text(screen, "#drill-hint")
+        timer.advance(3)
+        await pilot.press(*f"{drill.expected:.6g} GB", "enter")
+        await until(pilot, lambda: screen.drill is not drill, "auto-advance")
+        assert "(grade 4)" in text(screen, "#drill-flash")  # 5 for a fast right answer, less the hint
+        assert setup is not None
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("SELECT grade, hinted FROM drill_attempt").fetchall() == [(4, 1)]
+
+
+def test_measured_lines_join_the_worked_solution() -> None:
+    from drills.generator import generate
+    from drills.present import measured_text, solution_markdown
+
+    drill = generate("kv-cache", 1, overrides={"model": "llama-3-8b", "seq": 8192, "dtype": "BF16", "batch": 1})
+    assert drill.measured and "H100" in measured_text(drill)
+    assert drill.measured[0] in solution_markdown(drill)
