@@ -88,6 +88,7 @@ def test_measured_lines_join_the_worked_solution() -> None:
     from drills.generator import generate
     from drills.present import measured_text, solution_markdown
 
-    drill = generate("kv-cache", 1, overrides={"model": "llama-3-8b", "seq": 8192, "dtype": "BF16", "batch": 1})
+    setup = {"model": "llama-3-8b", "seq": 8192, "dtype": "BF16", "batch": 1}
+    drill = generate("kv-cache", 1, overrides=setup)
     assert drill.measured and "H100" in measured_text(drill)
     assert drill.measured[0] in solution_markdown(drill)
