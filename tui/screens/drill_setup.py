@@ -39,7 +39,7 @@ class DrillSetupScreen(Screen[None]):
     ]
     WIDGET_KEYS = [
         ("space", "Tick a kind"),
-        ("tab", "Next field: level, kinds, how many"),
+        ("tab", "Next field: level, kinds, how many, seconds per drill"),
         ("enter", "Start"),
     ]
     """Keys the list and the box handle themselves (listed by the help screen and the README)."""
