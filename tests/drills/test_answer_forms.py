@@ -70,7 +70,7 @@ def test_each_declared_slip_is_named(kind: str) -> None:
             value = d.expected * slip.ratio
             if abs(slip.ratio - 1) <= 2 * d.tolerance:
                 continue  # a slip this small is graded correct: nothing to name
-            result = check(d, f"{value:.8g} {d.unit}".strip())
+            result = check(d, f"{value:.3g} {d.unit}".strip())  # rounded as a person would type it
             assert result.verdict in (Verdict.CLOSE, Verdict.WRONG), result.message
             twins = {s.name for s in slips if abs(s.ratio / slip.ratio - 1) <= 2 * WINDOW}
             assert result.slip in twins, f"{kind} seed {seed}: {slip.name} -> {result.message}"
