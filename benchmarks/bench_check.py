@@ -1,6 +1,10 @@
-"""Benchmark check_numeric / check_formula on a few thousand mixed answers (warm); prints figures.
+"""Benchmark answer reading + checking (warm) and the first check after start (cold); prints figures.
 
-Run: /work/venv/bin/python benchmarks/bench_check.py [--n 4000] [--no-parse-cache]
+Drill forms: 10,000 answers generated over every drill kind (equivalent spellings from drills.forms,
+answers off by each declared slip, wrong units, garbage), each read and checked by
+drills.generator.check; target p99 < 5 ms warm. Also check_numeric / check_formula on mixed answers.
+
+Run: .venv/bin/python benchmarks/bench_check.py [--n 4000] [--forms 10000] [--no-parse-cache]
 """
 
 from __future__ import annotations
@@ -70,9 +74,46 @@ def report(name: str, times: list[float]) -> None:
     )
 
 
+def drill_forms(rng: random.Random, n: int) -> list[tuple[object, str]]:
+    """(drill, typed answer) pairs over every kind: right forms, slipped values, wrong units, garbage."""
+    from drills.forms import equivalent_form
+    from drills.generator import bundled_templates, generate, grading
+
+    kinds = sorted(bundled_templates().templates)
+    drills = [generate(kind, seed) for kind in kinds for seed in range(1, 21)]
+    out: list[tuple[object, str]] = []
+    while len(out) < n:
+        d = rng.choice(drills)
+        roll = rng.random()
+        if roll < 0.6:
+            out.append((d, equivalent_form(d, rng)))
+        elif roll < 0.8:
+            slip = rng.choice(grading(d).slips)
+            out.append((d, f"{d.expected * slip.ratio:.5g} {d.unit}".strip()))
+        elif roll < 0.9:
+            out.append((d, f"{d.expected:.4g} {rng.choice(['ms', 'GB/s', 'TFLOPs', 'GPUs', 'weeks'])}"))
+        else:
+            out.append((d, rng.choice(GARBAGE)))
+    return out
+
+
+def first_check_seconds() -> float:
+    """Wall time of the first drill check in a fresh interpreter (imports, unit registry, reader)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import time; t = time.perf_counter(); from drills.generator import generate, check; "
+        "d = generate('kv-cache', 1); check(d, '17.18 gb total'); print(time.perf_counter() - t)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(done.stdout.strip())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--n", type=int, default=4000)
+    parser.add_argument("--forms", type=int, default=10_000, help="generated drill answer forms")
     parser.add_argument("--no-parse-cache", action="store_true", help="clear the parse cache per call")
     args = parser.parse_args()
     n = args.n
@@ -89,6 +130,18 @@ def main() -> None:
     def form(text: str) -> object:
         return check_formula(text, "(p-1)/(m+p-1)", variables)
 
+    from drills.generator import check
+
+    print(f"first drill check in a fresh process: {first_check_seconds() * 1e3:.0f} ms (done in a worker)")
+    pairs = drill_forms(rng, args.forms)
+    by_index = {str(i): pair for i, pair in enumerate(pairs)}
+
+    def drill_check(i: str) -> object:
+        drill, text = by_index[i]
+        return check(drill, text)  # type: ignore[arg-type]
+
+    measure(drill_check, list(by_index)[:200])  # warm
+    report("drill forms", measure(drill_check, list(by_index)))
     measure(num, numeric[:200])  # warm: pint registry, sympy import, caches
     measure(form, formulas[:50])
     report("check_numeric", measure(num, numeric))

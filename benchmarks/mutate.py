@@ -61,7 +61,15 @@ MUTATIONS = (
     Mutation("repeat-today-queue", "engine/app/session.py", "if record.after.repeat_today:", "if False:"),
     Mutation("new-limit", "engine/app/study.py", "[:new_left]", "[: new_left + 1]"),
     Mutation(
-        "tolerance", "engine/answers.py", "if rel <= tolerance * slack:", "if rel <= 2 * tolerance * slack:"
+        "tolerance", "engine/bands.py", "rel <= g.tolerance * slack:", "rel <= 2 * g.tolerance * slack:"
+    ),
+    Mutation("integer-not-exact", "engine/bands.py", "if round(value) == round(expected):", "if rel < 0.01:"),
+    Mutation(
+        "mb-as-bits", "engine/unit_words.py", "        is_bits = ctx.bits\n", "        is_bits = True\n"
+    ),
+    Mutation("slip-window", "engine/slips.py", "WINDOW = 0.01", "WINDOW = 0.0001"),
+    Mutation(
+        "hint-is-free", "drills/attempts.py", "    return Grade(max(0, int(grade) - 1))", "    return grade"
     ),
     Mutation("unit-factor", "engine/units.py", "gibi- = 2**30 = Gi-", "gibi- = 1e9 = Gi-"),
     Mutation("byte-bits", "engine/units.py", "byte = 8 * bit", "byte = 10 * bit"),
@@ -75,7 +83,10 @@ MUTATIONS = (
         "rel_tol=1e-3, abs_tol=1e-12",
     ),
     Mutation(
-        "drill-timeout", "drills/attempts.py", "    timed_out = result is None\n", "    timed_out = False\n"
+        "drill-timeout",
+        "drills/attempts.py",
+        "    timed_out = result is None and not gave_up\n",
+        "    timed_out = False\n",
     ),
     Mutation(
         "drill-schedules-its-grade",

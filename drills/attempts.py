@@ -2,8 +2,9 @@
 
 Each drill kind is scheduled like a card under the key `drills/<kind>` (deck `drills`), so the daily
 review brings back the kinds you are weak at. The grade an attempt earns is engine.grades' table
-(correct within half the limit 5, slower 4, close 3, wrong 1, timed out 0); an unreadable answer is
-not an attempt.
+(correct within half the limit 5, slower 4, close 3, wrong 1, timed out or given up 0), one step
+less when the hint was opened; an unreadable answer is not an attempt. `record_attempt` is the one
+call that grades and stores an attempt, from a drill session or from the daily review.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from engine.store.database import Store
 if TYPE_CHECKING:
     from drills.drill import Drill
     from engine.app.scheduler import Moment
+    from engine.app.session import ReviewSession
     from engine.app.study import Study
 
 DRILL_DECK = "drills"
@@ -39,21 +41,41 @@ class Result:
     timed_out: bool = False
     grade: Grade = Grade.BLACKOUT
     relative_error: float | None = None
+    slip: str | None = None
+    gave_up: bool = False
+    hinted: bool = False
 
     @property
     def correct(self) -> bool:
         return self.verdict is Verdict.CORRECT and not self.timed_out
 
 
-def judge(drill: Drill, result: CheckResult | None, seconds: float, limit: float) -> Result:
-    """The attempt's outcome: `result` None means the clock ran out (a timed-out 'wrong')."""
+def hinted_grade(grade: Grade) -> Grade:
+    """Opening the hint costs one grade step."""
+    return Grade(max(0, int(grade) - 1))
+
+
+def judge(
+    drill: Drill,
+    result: CheckResult | None,
+    seconds: float,
+    limit: float,
+    *,
+    gave_up: bool = False,
+    hinted: bool = False,
+) -> Result:
+    """The attempt's outcome: `result` None means the clock ran out (a timed-out 'wrong') or, with
+    `gave_up`, that the user asked for the solution (graded 0)."""
     if result is not None and result.verdict is Verdict.UNREADABLE:
         raise ValueError("an unreadable answer is not an attempt")
-    timed_out = result is None
+    timed_out = result is None and not gave_up
     verdict = Verdict.WRONG if result is None else result.verdict
-    grade = grade_for(verdict, seconds, limit, timed_out=timed_out)
+    grade = Grade.BLACKOUT if gave_up else grade_for(verdict, seconds, limit, timed_out=timed_out)
+    if hinted:
+        grade = hinted_grade(grade)
     rel = None if result is None else result.relative_error
-    return Result(drill.kind, drill.seed, verdict, seconds, timed_out, grade, rel)
+    slip = None if result is None else result.slip
+    return Result(drill.kind, drill.seed, verdict, seconds, timed_out, grade, rel, slip, gave_up, hinted)
 
 
 def to_attempt(drill: Drill, given: str, outcome: Result, at: Moment) -> StoredAttempt:
@@ -72,18 +94,35 @@ def to_attempt(drill: Drill, given: str, outcome: Result, at: Moment) -> StoredA
         grade=outcome.grade,
         attempted_at=at.now,
         study_day=at.today,
+        slip=outcome.slip,
+        gave_up=outcome.gave_up,
+        hinted=outcome.hinted,
     )
 
 
 def record_attempt(
-    study: Study, drill: Drill, given: str, result: CheckResult | None, seconds: float, limit: float
+    study: Study,
+    drill: Drill,
+    given: str,
+    result: CheckResult | None,
+    seconds: float,
+    limit: float,
+    *,
+    gave_up: bool = False,
+    hinted: bool = False,
+    review: ReviewSession | None = None,
 ) -> Result:
-    """Judge one attempt, store it and advance its kind's schedule in one transaction, at one `now`."""
-    outcome = judge(drill, result, seconds, limit)
+    """Judge one attempt, store it and advance its kind's schedule in one transaction, at one `now`.
+
+    With `review`, the attempt answers that session's current item (a due drill kind) and the
+    session moves on; otherwise it is a drill session's attempt."""
+    outcome = judge(drill, result, seconds, limit, gave_up=gave_up, hinted=hinted)
     at = study.moment()
-    study.answer(
-        drill_key(drill.kind), outcome.grade, seconds, at=at, attempt=to_attempt(drill, given, outcome, at)
-    )
+    attempt = to_attempt(drill, given, outcome, at)
+    if review is not None:
+        review.answer(outcome.grade, seconds, attempt=attempt, at=at)
+    else:
+        study.answer(drill_key(drill.kind), outcome.grade, seconds, at=at, attempt=attempt)
     return outcome
 
 

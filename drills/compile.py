@@ -58,6 +58,8 @@ class CompiledTemplate:
     text_names: frozenset[str]
     multiples: tuple[tuple[Formula, Formula], ...] = ()  # (value, divisor): value % divisor == 0
     measured: tuple[tuple[Mapping[str, Any], str], ...] = ()  # (param -> accepted values, note)
+    slips: tuple[tuple[str, Formula | None], ...] = ()  # (slip name, ratio formula or its default)
+    answer_multiple: Formula | None = None  # a feasible count is a whole multiple of this
 
 
 def _parse(text: str, loc: tuple[Any, ...]) -> Formula:
@@ -220,6 +222,18 @@ def compile_template(spec: Template, path: str, catalog: Catalog) -> CompiledTem
             if fmt and name in text_names:
                 raise TemplateError(f"'{{{name}:{fmt}}}': text params take no format", where)
     measured = tuple((_when(spec, draws, i), m.note) for i, m in enumerate(spec.measured))
+    slips: list[tuple[str, Formula | None]] = []
+    for i, slip in enumerate(spec.slips):
+        if isinstance(slip, str):
+            slips.append((slip, None))
+            continue
+        ratio = _parse(slip.ratio, ("slips", i, "ratio"))
+        _check_names(ratio, known, f"slip '{slip.slip}'", ("slips", i, "ratio"))
+        slips.append((slip.slip, ratio))
+    answer_multiple: Formula | None = None
+    if spec.answer.multiple_of is not None:
+        answer_multiple = _parse(str(spec.answer.multiple_of), ("answer", "multiple_of"))
+        _check_names(answer_multiple, known, "the answer's multiple_of", ("answer", "multiple_of"))
     return CompiledTemplate(
         spec,
         path,
@@ -232,6 +246,8 @@ def compile_template(spec: Template, path: str, catalog: Catalog) -> CompiledTem
         frozenset(text_names),
         tuple(multiples),
         measured,
+        tuple(slips),
+        answer_multiple,
     )
 
 

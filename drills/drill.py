@@ -50,6 +50,12 @@ class Drill:
     """Relative band graded 'close' (None: the checker's default)."""
     measured: tuple[str, ...] = ()
     """Real measurements matching this set-up, shown with the worked solution."""
+    slips: tuple[tuple[str, float | None], ...] = ()
+    """Slips a wrong answer is checked against: (name, given ÷ expected; None: the usual ratio)."""
+    multiple_of: float | None = None
+    """An integer answer is feasible only as a whole multiple of this (GPUs: TP x PP)."""
+    sig_figs: int | None = None
+    """Graded by significant figures instead of the tolerance."""
 
     def value(self, name: str) -> Value:
         """The value of a param by name (KeyError if absent)."""

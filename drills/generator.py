@@ -18,9 +18,19 @@ from engine.solution import Step
 if TYPE_CHECKING:  # the loader (pydantic, yaml) is imported on first use only
     from drills.compile import CompiledTemplate
     from drills.loader import TemplateSet
-    from engine.answers import CheckResult
+    from engine.answers import CheckResult, Grading
 
-__all__ = ["Drill", "DrillError", "Param", "UnknownKindError", "check", "generate", "kinds", "levels"]
+__all__ = [
+    "Drill",
+    "DrillError",
+    "Param",
+    "UnknownKindError",
+    "check",
+    "generate",
+    "grading",
+    "kinds",
+    "levels",
+]
 
 MAX_DRAWS = 1000
 """Draws tried per seed before giving up; `validate` refuses templates accepting < 5% of draws."""
@@ -130,7 +140,11 @@ def _complete(t: CompiledTemplate, values: dict[str, Value]) -> bool:
     return True
 
 
-def _solve(t: CompiledTemplate, values: Mapping[str, Value]) -> tuple[float, tuple[Step, ...]]:
+Solved = tuple[float, tuple[Step, ...], tuple[tuple[str, float | None], ...], float | None]
+
+
+def _solve(t: CompiledTemplate, values: Mapping[str, Value]) -> Solved:
+    """Expected answer, worked steps, slip ratios and the answer's feasibility divisor."""
     env = {k: v for k, v in values.items() if not isinstance(v, str)}
     steps = []
     for spec, f in t.steps:
@@ -141,7 +155,9 @@ def _solve(t: CompiledTemplate, values: Mapping[str, Value]) -> tuple[float, tup
     expected = t.answer.evaluate(env)
     if not math.isfinite(expected):
         raise DrillError(f"drill '{t.spec.id}' has no finite answer")
-    return expected, tuple(steps)
+    slips = tuple((name, None if f is None else float(f.evaluate(env))) for name, f in t.slips)
+    multiple = None if t.answer_multiple is None else float(t.answer_multiple.evaluate(env))
+    return expected, tuple(steps), slips, multiple
 
 
 def build(t: CompiledTemplate, seed: int, overrides: Mapping[str, Any] | None = None) -> Drill:
@@ -158,7 +174,7 @@ def build(t: CompiledTemplate, seed: int, overrides: Mapping[str, Any] | None = 
             f"drill '{t.spec.id}': no draw met the template's constraints in {MAX_DRAWS} tries (seed {seed})"
         )
     try:
-        expected, steps = _solve(t, values)
+        expected, steps, slips, multiple = _solve(t, values)
     except FormulaError as exc:
         raise DrillError(f"drill '{t.spec.id}' (seed {seed}): {exc}") from None
     spec = t.spec
@@ -179,7 +195,9 @@ def build(t: CompiledTemplate, seed: int, overrides: Mapping[str, Any] | None = 
         tolerance=spec.answer.tolerance,
         conventions=(
             *(render(c, values).strip() for c in spec.conventions),
-            grading_convention(spec.answer.integer, spec.answer.tolerance, spec.answer.close),
+            grading_convention(
+                spec.answer.integer, spec.answer.tolerance, spec.answer.close, spec.answer.sig_figs
+            ),
         ),
         steps=steps,
         level=spec.level,
@@ -187,13 +205,20 @@ def build(t: CompiledTemplate, seed: int, overrides: Mapping[str, Any] | None = 
         integer=spec.answer.integer,
         close=spec.answer.close,
         measured=measured,
+        slips=slips,
+        multiple_of=multiple,
+        sig_figs=spec.answer.sig_figs,
     )
 
 
-def grading_convention(integer: bool, tolerance: float, close: float | None) -> str:
+def grading_convention(
+    integer: bool, tolerance: float, close: float | None, sig_figs: int | None = None
+) -> str:
     """The sentence stating how the answer is graded (shown with the question)."""
     if integer:
         return "The answer is a whole number: only the exact count is correct."
+    if sig_figs is not None:
+        return f"Answers equal to the result at {sig_figs} significant figures are correct."
     band = max(5 * tolerance, 0.10) if close is None else close
     return f"Answers within ±{tolerance * 100:g}% are correct; within ±{band * 100:g}%, close."
 
@@ -222,14 +247,27 @@ def generate(
     return build(found, seed, overrides)
 
 
+def grading(drill: Drill) -> Grading:
+    """How the drill's answer is graded: its bands, exactness, feasibility and declared slips."""
+    from engine.bands import DEFAULT_SLIPS, Grading
+    from engine.slips import applicable
+
+    declared = tuple(s for name, ratio in drill.slips for s in applicable(name, ratio))
+    return Grading(
+        tolerance=1e-9 if drill.integer else drill.tolerance,
+        close=drill.close,
+        integer=drill.integer,
+        multiple_of=drill.multiple_of,
+        sig_figs=drill.sig_figs,
+        slips=declared or DEFAULT_SLIPS,
+    )
+
+
 def check(drill: Drill, text: str) -> CheckResult:
-    """Grade a typed answer against the drill's expected value, unit and tolerance."""
+    """Grade a typed answer against the drill's expected value, unit, grading rule and slips."""
     from engine.answers import check_numeric
 
-    if drill.integer:  # exact: a GPU count of 63 where 64 is needed is wrong, not "within 2%"
-        close = drill.close if drill.close is not None else 1e-6
-        return check_numeric(text, drill.expected, drill.unit, tolerance=1e-9, close=close)
-    return check_numeric(text, drill.expected, drill.unit, tolerance=drill.tolerance, close=drill.close)
+    return check_numeric(text, drill.expected, drill.unit, grading=grading(drill))
 
 
 def levels(templates: TemplateSet | None = None) -> dict[str, str]:

@@ -48,3 +48,8 @@ def given_text(drill: Drill) -> str:
 def conventions_text(drill: Drill) -> str:
     """Plain 'Conventions:' block. Kept only until the drill screen renders question_markdown (issue 11)."""
     return "\n".join(["Conventions:", *(f"  - {c}" for c in drill.conventions)]) if drill.conventions else ""
+
+
+def measured_text(drill: Drill) -> str:
+    """The real measurements matching this set-up ('' when none), for the worked solution."""
+    return "\n".join(drill.measured)

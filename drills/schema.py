@@ -171,11 +171,25 @@ class Answer(_Strict):
     integer: bool = Field(
         default=False, description="A count ('smallest n', GPUs): only the exact whole number is correct."
     )
+    multiple_of: Number | Annotated[str, Field(min_length=1)] | None = Field(
+        default=None,
+        description="With integer: a feasible answer is a whole multiple of this number or formula "
+        "(a GPU count of TP x PP); other counts are refused as not feasible.",
+    )
+    sig_figs: int | None = Field(
+        default=None,
+        ge=1,
+        le=6,
+        description="Grade by significant figures instead of the tolerance: correct when equal to "
+        "the answer rounded to this many figures.",
+    )
 
     @model_validator(mode="after")
     def _bands(self) -> Answer:
         if self.close is not None and self.close <= self.tolerance:
             raise ValueError("'close' must be wider than 'tolerance'")
+        if self.multiple_of is not None and not self.integer:
+            raise ValueError("'multiple_of' needs 'integer: true'")
         return self
 
 
@@ -186,6 +200,36 @@ class StepSpec(_Strict):
     formula: str = Field(min_length=1)
     unit: Unit = ""
     name: Name | None = None
+
+
+SlipName = Literal[
+    "k-only",
+    "all-gather-volume",
+    "all-reduce-volume",
+    "forward-only",
+    "2nd-vs-6nd",
+    "both-directions",
+    "bits-bytes",
+    "gib-gb",
+    "mib-mb",
+    "ring-factor",
+    "bubble-convention",
+    "prefix",
+    "percent-fraction",
+]
+"""The slips engine.slips can name (a test keeps this list equal to engine.slips.KINDS)."""
+RATIO_NEEDED = frozenset({"ring-factor", "bubble-convention"})
+
+
+class SlipSpec(_Strict):
+    """A slip whose ratio (given ÷ expected when the slip is made) depends on the drawn numbers."""
+
+    slip: SlipName
+    ratio: str = Field(
+        min_length=1,
+        description="given ÷ expected when this slip is made: a formula over params and named steps, "
+        "e.g. 'n / (n - 1)' for a forgotten ring factor.",
+    )
 
 
 Level = Literal["warm-up", "interview", "senior"]
@@ -220,6 +264,18 @@ class Template(_Strict):
         default="", description="The shape of the formula, shown on request (costs a grade step)."
     )
     measured: list[Measured] = Field(default_factory=list)
+    slips: list[SlipName | SlipSpec] = Field(
+        default_factory=list,
+        description="Classic mistakes a wrong answer is checked against, to name them in the verdict "
+        "(ring-factor and bubble-convention need a {slip, ratio} entry).",
+    )
     variety: str = Field(
         default="", description="Why this kind cannot reach 50 distinct questions in 1,000 seeds, if so."
     )
+
+    @model_validator(mode="after")
+    def _slip_ratios(self) -> Template:
+        for slip in self.slips:
+            if isinstance(slip, str) and slip in RATIO_NEEDED:
+                raise ValueError(f"slip '{slip}' needs a ratio: write {{slip: {slip}, ratio: <formula>}}")
+        return self

@@ -170,24 +170,3 @@ def format_seconds(seconds: float) -> str:
     if seconds % 60 == 0:
         return f"{seconds / 60:.0f} min"
     return f"{int(seconds // 60)}:{int(seconds % 60):02d}"
-
-
-def summary_lines(summary: Summary) -> list[str]:
-    """Plain lines describing a finished session (shown by the summary screen)."""
-    if summary.attempts == 0:
-        return ["No drill was answered."]
-    acc = summary.accuracy or 0.0
-    lines = [
-        f"{summary.correct} of {summary.attempts} correct ({acc:.0%}), {summary.close} close, "
-        f"{summary.timed_out} timed out",
-        f"median time {summary.median_seconds or 0:.1f} s per drill",
-        "",
-    ]
-    width = max(len(k.kind) for k in summary.per_kind)
-    for k in summary.per_kind:
-        extra = f", {k.close} close" if k.close else ""
-        extra += f", {k.timed_out} timed out" if k.timed_out else ""
-        lines.append(
-            f"{k.kind:<{width}}  {k.correct}/{k.attempts} correct{extra}, median {k.median_seconds:.1f} s"
-        )
-    return lines

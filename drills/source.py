@@ -39,5 +39,11 @@ class DrillSource:
             return Prompt(key, f"*(drill kind {kind} is no longer available: {error})*", "")
         unit = f"a number in {drill.unit}" if drill.unit else "a number"
         return Prompt(
-            key, question_markdown(drill), solution_markdown(drill), unit, lambda t: check(drill, t)
+            key,
+            question_markdown(drill),
+            solution_markdown(drill),
+            unit,
+            lambda t: check(drill, t),
+            subject=drill,
+            graded_by_answer=True,
         )

@@ -2,7 +2,9 @@
 
 Percent rule: when the question's unit is % (or "percent"), a bare number v with 0 < |v| <= 1
 may also be a fraction (0.16 for 16%): both readings are tried and the closer one is kept.
-Otherwise a bare number is read in the question's unit.
+Otherwise a bare number is read in the question's unit. Unit words are read by engine.unit_words
+(its rules are repeated in the verdict when one applied); a wrong or close answer names the slip
+that explains it when one does (engine.slips).
 """
 
 from __future__ import annotations
@@ -10,11 +12,13 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import StrEnum
 
-from engine import budget
+from engine import slips
+from engine.bands import Grading, Verdict, judge
 from engine.formula import Equivalence, Formula, FormulaError, compare, parse_formula
-from engine.reading import MAX_ANSWER_LEN, ReadError, read_quantity
+from engine.reading import MAX_ANSWER_LEN, ReadError, Reading, read_quantity
+from engine.slips import Slip
+from engine.unit_words import read_unit
 from engine.units import (
     UnitError,
     convert,
@@ -26,14 +30,6 @@ from engine.units import (
 )
 
 _PERCENT_UNITS = frozenset({"%", "percent"})
-
-
-class Verdict(StrEnum):
-    CORRECT = "correct"
-    CLOSE = "close"
-    WRONG = "wrong"
-    WRONG_UNIT = "wrong_unit"
-    UNREADABLE = "unreadable"
 
 
 @dataclass(frozen=True)
@@ -48,6 +44,10 @@ class CheckResult:
     given_value: float | None
     relative_error: float | None
     message: str
+    slip: str | None = None
+    """The named slip that explains a wrong or close answer ('k-only', 'bits-bytes', ...)."""
+    notes: tuple[str, ...] = ()
+    """How ambiguous words were read ("read 'mb' as MB"), for the verdict."""
 
 
 def _result(
@@ -59,8 +59,10 @@ def _result(
     message: str,
     value: float | None = None,
     rel: float | None = None,
+    slip: str | None = None,
+    notes: tuple[str, ...] = (),
 ) -> CheckResult:
-    return CheckResult(verdict, expected, unit, expected_text, given[:200], value, rel, message)
+    return CheckResult(verdict, expected, unit, expected_text, given[:200], value, rel, message, slip, notes)
 
 
 def _relative_error(value: float, expected: float) -> float:
@@ -69,33 +71,41 @@ def _relative_error(value: float, expected: float) -> float:
     return abs(value - expected) / abs(expected)
 
 
-def _hint(value: float, expected: float) -> str:
-    """A short diagnosis of a classic slip (factor of 8, 10^k, GiB vs GB), or ''."""
-    if value == 0 or expected == 0 or (value > 0) != (expected > 0):
-        return ""
-    ratio = abs(value / expected)
-    if budget.safe_log10_ratio(value, expected) is None:
-        return ""  # a ratio of 0 or beyond a float (1e308 vs 1e-9) has no hint
-    for factor, words in (
-        (8, "bits vs bytes"),
-        (2**30 / 1e9, "GiB (2^30) vs GB (10^9)"),
-        (2**20 / 1e6, "MiB vs MB"),
-        (2, "a factor of 2"),
-    ):
-        for r in (factor, 1 / factor):
-            if abs(ratio / r - 1) < 0.01:
-                return f" (check {words})"
-    exp10 = round(math.log10(ratio))
-    if exp10 != 0 and abs(ratio / 10.0**exp10 - 1) < 0.05:
-        times = f"{10 ** abs(exp10):,}" if abs(exp10) <= 6 else f"10^{abs(exp10)}"
-        return f" ({times} times too {'large' if exp10 > 0 else 'small'})"
-    return ""
+def _diagnosis(value: float, expected: float, grading: Grading) -> tuple[str, Slip | None]:
+    """' — looks like you counted K only' (a named slip) or ' (1,000 times too large)', or ''."""
+    slip = slips.name_slip(value, expected, grading.slips)
+    if slip is not None:
+        return f" — {slip.says}", slip
+    if value and expected and (value > 0) == (expected > 0) and 1.98 < abs(value / expected) < 2.02:
+        return " (a factor of 2)", None
+    if value and expected and 0.495 < abs(value / expected) < 0.505:
+        return " (a factor of 2)", None
+    tens = slips.powers_of_ten(value, expected)
+    return (f" ({tens})" if tens else ""), None
+
+
+def _unit_value(
+    reading: Reading, unit: str
+) -> tuple[float, tuple[str, ...], str] | tuple[None, tuple[str, ...], str]:
+    """The typed value in the question's unit (None: wrong dimension), notes, the unit read."""
+    words = read_unit(reading.unit, unit)
+    try:
+        return convert(reading.value, words.unit, unit), words.notes, words.unit
+    except UnitError:
+        return None, words.notes, words.unit
 
 
 def check_numeric(
-    text: str, expected: float, unit: str, *, tolerance: float = 0.02, close: float | None = None
+    text: str,
+    expected: float,
+    unit: str,
+    *,
+    tolerance: float = 0.02,
+    close: float | None = None,
+    grading: Grading | None = None,
 ) -> CheckResult:
-    """Read `text` (number, arithmetic, optional unit) and compare with `expected` in `unit`."""
+    """Read `text` (number, arithmetic, optional unit words) and compare with `expected` in `unit`."""
+    g = grading or Grading(tolerance, close)
     given = text if isinstance(text, str) else str(text)
     try:
         expected_text = format_quantity(expected, unit)
@@ -117,51 +127,63 @@ def check_numeric(
         reading = read_quantity(given)
     except ReadError as exc:
         return unreadable(str(exc))
+    notes: tuple[str, ...] = ()
     if reading.unit:
         try:
-            parse_unit(reading.unit)
+            converted, notes, read_as = _unit_value(reading, unit)
         except UnitError as exc:
             return unreadable(str(exc))
-        try:
-            value = convert(reading.value, reading.unit, unit)
-        except UnitError:
+        if converted is None:
             return _result(
                 Verdict.WRONG_UNIT,
                 expected,
                 unit,
                 expected_text,
                 given,
-                f"Wrong unit: {reading.unit} is {describe(reading.unit)}, but the "
+                f"Wrong unit: {reading.unit} is {describe(read_as)}, but the "
                 f"answer is {describe(unit)} ({expected_text}).",
+                notes=notes,
             )
+        value = converted
+        same_unit = math.isclose(value, reading.value, rel_tol=1e-12)
     else:
         value = reading.value
+        same_unit = True
         if unit.strip() in _PERCENT_UNITS and 0 < abs(value) <= 1:
             as_fraction = value * 100
             if _relative_error(as_fraction, expected) < _relative_error(value, expected):
                 value = as_fraction
     if not math.isfinite(value):
         return unreadable("the number is out of range")
-    rel = _relative_error(value, expected)
-    close_band = max(5 * tolerance, 0.10) if close is None else close
+    verdict, rel, infeasible = judge(value, expected, g)
     shown = given.strip()[:40]
-    value_text = format_quantity(value, unit)
-    also = "" if not reading.unit or reading.unit == unit.strip() else f" (= {value_text})"
-    slack = 1 + 1e-9  # "1.1 GiB" vs 1 GiB is 10% off, not 10.000000001%
-    if rel <= tolerance * slack:
-        verdict = Verdict.CORRECT
-        msg = f"Correct: {shown}{also} is within {format_tolerance(tolerance)} of {expected_text}."
-    elif rel <= close_band * slack:
-        verdict = Verdict.CLOSE
-        msg = (
-            f"Close: {shown}{also} is {format_percent(rel)} off {expected_text}{_hint(value, expected)};"
-            f" the target is within {format_tolerance(tolerance)}."
+    also = "" if same_unit else f" (= {format_quantity(value, unit)})"
+    read = "".join(f" {n[0].upper()}{n[1:]}." for n in notes)
+    slip: Slip | None = None
+    if verdict is Verdict.CORRECT:
+        band = (
+            "exactly"
+            if g.integer
+            else (
+                f"to {g.sig_figs} significant figures"
+                if g.sig_figs
+                else f"within {format_tolerance(g.tolerance)} of"
+            )
         )
+        msg = f"Correct: {shown}{also} is {band} {expected_text}.{read}"
+    elif infeasible:
+        msg = f"Not quite: {shown} is {infeasible}; the answer is {expected_text}.{read}"
+    elif verdict is Verdict.CLOSE:
+        why, slip = _diagnosis(value, expected, g)
+        target = "the exact count" if g.integer else f"within {format_tolerance(g.tolerance)}"
+        off = format_percent(rel)
+        msg = f"Close: {shown}{also} is {off} off {expected_text}{why}; the target is {target}.{read}"
     else:
-        verdict = Verdict.WRONG
+        why, slip = _diagnosis(value, expected, g)
         bare = "" if reading.unit or not unit.strip() else f", and a bare number is read in {unit}"
-        msg = f"Not quite: {shown}{also} is off from {expected_text}{_hint(value, expected)}{bare}."
-    return _result(verdict, expected, unit, expected_text, given, msg, value, rel)
+        msg = f"Not quite: {shown}{also} is off from {expected_text}{why}{bare}.{read}"
+    name = None if slip is None else slip.name
+    return _result(verdict, expected, unit, expected_text, given, msg, value, rel, name, notes)
 
 
 def _sample_point(names: list[str]) -> dict[str, int]:
@@ -222,3 +244,6 @@ def check_formula(text: str, expected: str, variables: Mapping[str, str]) -> Che
     return _result(
         Verdict.WRONG, nan, "", expected, given, f"Not equivalent to {expected}{_counterexample(got, want)}."
     )
+
+
+__all__ = ["CheckResult", "Grading", "Verdict", "check_formula", "check_numeric"]

@@ -2,9 +2,12 @@
 
 Rules: leading approximation words (~ ≈ about approx roughly around) are ignored; thousands
 separators "1,073,741,824" / "1 073 741 824" / "1_000" are removed (groups of exactly three
-digits); unicode × · ⋅ ÷ − are read as * * * / -; the number part may be arithmetic (via
-engine.formula, no variable names); everything from the first letter or % on is the unit
-("1.5e9 B": the e of an exponent belongs to the number). "2.5×" means 2.5x; "per" means "/".
+digits); a comma that cannot separate thousands ("1,5", "0,125", "2,50") is a decimal comma and is
+refused with a message; unicode × · ⋅ ÷ − are read as * * * / -; "1.7x10^10" and "1.7×10^10" are
+1.7*10^10; "26.6-fold" is 26.6 fold; the number part may be arithmetic (via engine.formula, no
+variable names); a parenthesised remark with words at the end is ignored; everything from the
+first letter or % on is the unit text, read by
+engine.unit_words ("1.5e9 B": the e of an exponent belongs to the number). "2.5×" means 2.5x.
 """
 
 from __future__ import annotations
@@ -25,7 +28,10 @@ _SPACES = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2009": " ", "\t": " "}
 _OPERATORS = str.maketrans({"×": "*", "·": "*", "⋅": "*", "÷": "/", "−": "-", "–": "-", "—": "-"})
 _GROUPS = re.compile(r"(?<![\d.])(\d{1,3})((?:[, _]\d{3})+)(?![\d_])")
 _EXPONENT = re.compile(r"[eE][+-]?\d")
-_PER = re.compile(r"\s+per\s+", re.IGNORECASE)
+_REMARK = re.compile(r"\s*\((?=[^()]*[A-Za-z])[^()]*\)\s*$")
+_TIMES_TEN = re.compile(r"(?<=[\d.])\s*[xX]\s*(?=10\s*(?:\^|\*\*))")
+_FOLD = re.compile(r"(?<=\d)\s*-\s*(?=fold\b)", re.IGNORECASE)
+_DECIMAL_COMMA = re.compile(r"(?<![\d.,])(?:0,\d+|\d+,(?:\d{1,2}|\d{4,})(?![\d,]))")
 
 
 class ReadError(ValueError):
@@ -49,7 +55,8 @@ def _ungroup(match: re.Match[str]) -> str:
 
 
 def normalise(text: str) -> tuple[str, bool]:
-    """Canonical spelling of an answer and whether it was marked as approximate."""
+    """Canonical spelling of an answer and whether it was marked as approximate (ReadError for a
+    decimal comma)."""
     t = text.translate(_SPACES).strip()
     approximate = False
     while True:
@@ -59,10 +66,18 @@ def normalise(text: str) -> tuple[str, bool]:
         approximate = approximate or m.group(0).strip() != "="
         t = t[m.end() :]
     t = t.rstrip(" .")
+    while (remark := _REMARK.search(t)) is not None and remark.start() > 0:  # "4 (TP 2)": a remark
+        t = t[: remark.start()].rstrip(" .")
     if t.endswith("×"):
         t = t[:-1].rstrip() + "x"
-    t = _GROUPS.sub(_ungroup, t.translate(_OPERATORS))
-    return _PER.sub("/", t), approximate
+    t = _FOLD.sub(" ", _TIMES_TEN.sub("*", t.translate(_OPERATORS)))
+    comma = _DECIMAL_COMMA.search(t)
+    if comma is not None:
+        raise ReadError(
+            f"'{comma.group(0)}' has a decimal comma; write {comma.group(0).replace(',', '.')}"
+            " (a comma only separates thousands)"
+        )
+    return _GROUPS.sub(_ungroup, t), approximate
 
 
 def split_unit(text: str) -> tuple[str, str]:

@@ -1,6 +1,7 @@
 """Units for LLM-systems arithmetic: a small, lazily built pint registry plus conversion helpers.
 
-Conventions: kB = KB = 10^3 B, MB = 10^6 B, GB = 10^9 B, TB = 10^12 B, PB = 10^15 B;
+Conventions: week = 7 days, year = 365 days, month = year / 12;
+kB = KB = 10^3 B, MB = 10^6 B, GB = 10^9 B, TB = 10^12 B, PB = 10^15 B;
 KiB = 2^10 B, MiB = 2^20 B, GiB = 2^30 B, TiB = 2^40 B; b = bit (Gb = Gbit = 10^9 bits),
 B = byte (never bel); FLOPS = FLOP/s while "FLOPs" is a plural count of FLOP;
 %, tokens and x ("2.5x") are dimensionless. pint's default registry is not used: it treats
@@ -38,8 +39,11 @@ bps = bit / second
 Bps = byte / second
 second = [time] = s = sec = secs
 minute = 60 * second = min = mins
-hour = 3600 * second = h = hr = hrs
+hour = 3600 * second = h = hr = hrs = hours
 day = 86400 * second = d = days
+week = 7 * day = wk = weeks
+year = 365 * day = yr = years
+month = year / 12 = months
 FLOP = [compute] = flop = FLOPs = flops = Flop = Flops
 FLOPS = FLOP / second = FLOP_per_s
 token = [] = tok = tokens = toks

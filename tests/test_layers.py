@@ -45,7 +45,7 @@ def test_package_imports_only_the_layers_below(package: str) -> None:
     assert offenders == {}, f"{package} imports layers above it: {offenders}"
 
 
-FACADE_EXCEPTIONS = {"drill.py", "drill_setup.py", "drill_summary.py"}  # until issue 11 lands: see pyproject
+FACADE_EXCEPTIONS: set[str] = set()
 
 
 def test_screens_and_cli_use_only_the_facade() -> None:

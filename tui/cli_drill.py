@@ -113,6 +113,8 @@ def result_json(drill: Any, result: Any) -> dict[str, Any]:
         "given": result.given,
         "given_value": _finite(result.given_value),
         "relative_error": _finite(result.relative_error),
+        "slip": result.slip,
+        "notes": list(result.notes),
         "message": result.message,
     }
 

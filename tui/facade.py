@@ -13,11 +13,13 @@ from drills.attempts import DRILL_DECK, Result
 from drills.drill import Drill
 from drills.generator import DrillError, check, generate, kinds, levels, templates_for
 from drills.loader import TemplateSet
-from drills.present import conventions_text, given_text, question_markdown, solution_markdown
-from drills.session import DrillSession, PlanError, Summary, format_seconds, make_plan, summary_lines
+from drills.present import conventions_text, given_text, measured_text, question_markdown, solution_markdown
+from drills.session import DrillSession, Plan, PlanError, Summary, format_seconds, make_plan
+from drills.timed import SPRINT_SECONDS, Sitting, Turn, sprint_plan, weak_plan
 
 __all__ = [
     "DRILL_DECK",
+    "SPRINT_SECONDS",
     "Collection",
     "Drill",
     "DrillError",
@@ -25,10 +27,13 @@ __all__ = [
     "ExamError",
     "ExamSession",
     "LoadedDeck",
+    "Plan",
     "PlanError",
     "Result",
+    "Sitting",
     "Summary",
     "TemplateSet",
+    "Turn",
     "aim",
     "check",
     "conventions_text",
@@ -39,8 +44,10 @@ __all__ = [
     "kinds",
     "levels",
     "make_plan",
+    "measured_text",
     "question_markdown",
     "solution_markdown",
-    "summary_lines",
+    "sprint_plan",
     "templates_for",
+    "weak_plan",
 ]

@@ -6,20 +6,22 @@ grading and storing a drill attempt — is a call here, testable without a termi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cards.loader import Collection, load_collection
 from cards.source import CardSource
-from drills.attempts import Result, judge, record_attempt
+from drills.attempts import Result, attempts, drill_key, judge, record_attempt
 from drills.drill import Drill
 from drills.generator import DrillError, check, generate, templates_for
 from drills.loader import TemplateSet
 from drills.source import DrillSource
-from engine.answers import CheckResult
+from drills.timed import weak_kinds
+from engine.answers import CheckResult, Verdict
 from engine.app import Limits, ReviewSession, Study, switching
 from engine.app.scheduler import make_scheduler
 from engine.problems import Problem
-from engine.store import meta
+from engine.store import meta, repo
 from engine.store.database import Store, open_store
 from engine.studyday import StudyClock
 from tui.config import AppConfig
@@ -76,18 +78,54 @@ class Services:
         return check(drill, text)
 
     def record_drill(
-        self, drill: Drill, given: str, result: CheckResult | None, seconds: float, limit: float
+        self,
+        drill: Drill,
+        given: str,
+        result: CheckResult | None,
+        seconds: float,
+        limit: float,
+        *,
+        gave_up: bool = False,
+        hinted: bool = False,
     ) -> tuple[Result, str | None]:
-        """Grade, store and schedule one attempt (`result` None: timed out) in one transaction.
+        """Grade, store and schedule one attempt (`result` None: timed out or given up) in one
+        transaction.
 
         Returns the attempt's outcome and, when the store refused it, a one-line reason (the
         session goes on: the outcome still counts in its summary)."""
         from sqlalchemy.exc import SQLAlchemyError
 
+        flags = {"gave_up": gave_up, "hinted": hinted}
         try:
-            return record_attempt(self.study, drill, given, result, seconds, limit), None
+            return record_attempt(self.study, drill, given, result, seconds, limit, **flags), None
         except SQLAlchemyError as error:
-            return judge(drill, result, seconds, limit), f"Could not save this attempt: {error}"
+            return judge(drill, result, seconds, limit, **flags), f"Could not save this attempt: {error}"
+
+    def answer_review_drill(
+        self, session: ReviewSession, given: str, result: CheckResult | None, seconds: float
+    ) -> Result:
+        """Grade and store the due drill on show in a review (answered, or given up when `result`
+        is None) and move the session on: the same call a drill session uses."""
+        current = session.current()
+        drill = None if current is None else current.prompt.subject
+        if not isinstance(drill, Drill):
+            raise LookupError("the review is not showing a drill")
+        limit = float(self.config.settings.drill_seconds)
+        return record_attempt(
+            self.study, drill, given, result, seconds, limit, gave_up=result is None, review=session
+        )
+
+    def weak_kinds(self, kinds: Sequence[str]) -> list[str]:
+        """The kinds with the lowest recent accuracy or most overdue (see drills.timed.weak_kinds)."""
+        history = [(a.kind, a.verdict is Verdict.CORRECT and not a.timed_out) for a in attempts(self.store)]
+        today = self.study.today()
+        states = repo.load_states(self.store, [drill_key(k) for k in kinds])
+        overdue = {
+            k: float((today - state.due).days)
+            for k in kinds
+            if (state := states.get(drill_key(k))) is not None and state.due is not None
+        }
+        return weak_kinds(history, overdue, kinds)
 
     def close(self) -> None:
         self.store.close()

@@ -34,6 +34,11 @@ class Prompt:
     hint: str | None = None
     """What the answer box asks for; None when the item is not answered by typing."""
     check: Callable[[str], CheckResult] | None = None
+    subject: object | None = None
+    """What was generated for this showing (a Drill), for the source's own bookkeeping."""
+    graded_by_answer: bool = False
+    """The grade comes from the checked answer (a drill): the item must be answered or given up,
+    never graded by hand."""
 
 
 class ItemSource(Protocol):

@@ -13,8 +13,10 @@ from engine.app.items import Prompt
 from engine.grades import Grade, grade_for
 from engine.sm2 import ReviewRecord
 from engine.store import repo
+from engine.store.attempts import StoredAttempt
 
 if TYPE_CHECKING:
+    from engine.app.scheduler import Moment
     from engine.app.study import Study
 
 
@@ -91,13 +93,19 @@ class ReviewSession:
     def left(self) -> int:
         return len(self.queue)
 
-    def answer(self, grade: Grade, seconds: float) -> Answered:
-        """Grade the current item, commit it, and move on; failed items come back at the end."""
+    def answer(
+        self, grade: Grade, seconds: float, *, attempt: StoredAttempt | None = None, at: Moment | None = None
+    ) -> Answered:
+        """Grade the current item, commit it (with its attempt, for a drill), and move on; failed
+        items come back at the end. An item graded by its answer is refused without an attempt."""
         if not self.queue:
             raise LookupError("the session has no card left")
         key = self.queue[0]
+        current = self._current
+        if attempt is None and current is not None and current.key == key and current.prompt.graded_by_answer:
+            raise ValueError("a drill is graded by its answer: answer it or give up")
         before_queue = list(self.queue)
-        applied = self.study.answer(key, Grade(grade), seconds)
+        applied = self.study.answer(key, Grade(grade), seconds, at=at, attempt=attempt)
         record = applied.record
         self.queue.pop(0)
         if record.after.repeat_today:

@@ -33,6 +33,10 @@ class StoredAttempt:
     grade: int
     attempted_at: datetime
     study_day: date
+    slip: str | None = None
+    """The named slip that explains a wrong answer ('k-only'), if one did."""
+    gave_up: bool = False
+    hinted: bool = False
 
 
 def add_attempt(session: so.Session, attempt: StoredAttempt) -> DrillAttemptRow:
@@ -51,6 +55,9 @@ def add_attempt(session: so.Session, attempt: StoredAttempt) -> DrillAttemptRow:
         grade=int(attempt.grade),
         attempted_at=attempt.attempted_at,
         study_day=attempt.study_day,
+        slip=attempt.slip,
+        gave_up=attempt.gave_up,
+        hinted=attempt.hinted,
     )
     session.add(row)
     return row
@@ -77,6 +84,9 @@ def read_attempts(store: Store, kind: str | None = None) -> list[StoredAttempt]:
                 r.grade,
                 r.attempted_at,
                 r.study_day,
+                r.slip,
+                r.gave_up,
+                r.hinted,
             )
             for r in session.scalars(query)
         ]

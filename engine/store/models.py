@@ -93,6 +93,10 @@ class DrillAttemptRow(Base):
     grade: so.Mapped[int]
     attempted_at: so.Mapped[datetime] = so.mapped_column(UTCDateTime())
     study_day: so.Mapped[date] = so.mapped_column(index=True)
+    slip: so.Mapped[str | None] = so.mapped_column(sa.String(40))
+    """The named slip that explains a wrong answer ('k-only', 'bits-bytes'), if one did."""
+    gave_up: so.Mapped[bool] = so.mapped_column(server_default=sa.false(), default=False)
+    hinted: so.Mapped[bool] = so.mapped_column(server_default=sa.false(), default=False)
 
 
 class MetaRow(Base):

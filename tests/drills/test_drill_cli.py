@@ -193,3 +193,12 @@ def test_the_worked_solution_prints_the_measured_reality_check() -> None:
 
     drill = generate("achievable-matmul", 0, overrides={"gpu": "h100-sxm", "n": 8192})
     assert "Reality check: Measured on an H100: 764 TFLOP/s at n = 8192" in " ".join(show_text(drill).split())
+
+
+def test_check_json_names_the_slip_and_the_reading_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    drill = generate("kv-cache", 1)
+    half = f"{drill.expected / 2:.4g} gb"
+    _, out, _ = run(capsys, "check", "kv-cache", "--seed", "1", "--answer", half, "--json")
+    doc = json.loads(out)
+    assert doc["slip"] == "k-only" and doc["notes"] == ["read 'gb' as GB"]
+    assert "looks like you counted K only" in doc["message"]

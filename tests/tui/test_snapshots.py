@@ -77,7 +77,7 @@ def test_drill_setup(snap_compare, make_app, until, size: tuple[int, int]) -> No
     assert snap_compare(frozen_app(make_app), terminal_size=size, run_before=run_before)
 
 
-DRILL_STEPS = ["question", "verdict", "summary", "help"]
+DRILL_STEPS = ["question", "verdict", "slip", "summary", "help"]
 
 
 @SIZES
@@ -90,7 +90,9 @@ def test_drill(snap_compare, make_app, drill_opener, until, step: str, size: tup
         elif step != "question":
             drill = screen.drill
             assert drill is not None
-            await pilot.press(*f"{drill.expected * 1.5:.4g} {drill.unit}", "enter")
+            # "slip": K only, the unit in lower case (the verdict names the slip and the reading rule)
+            typed = f"{drill.expected / 2:.4g} {drill.unit.lower()}" if step == "slip" else None
+            await pilot.press(*(typed or f"{drill.expected * 1.5:.4g} {drill.unit}"), "enter")
             await until(pilot, lambda: screen.phase == "answered", "the verdict")
             if step == "summary":
                 await pilot.press("enter")

@@ -1,4 +1,5 @@
-"""Drill screen: a timed question, an answer box, the verdict and worked solution; attempts are stored."""
+"""Drill screen: a timed sitting, Zetamac style. A correct answer moves on at once; a miss shows the
+verdict, the named slip and the worked solution; give up, hint, and "again, new numbers" are keys."""
 
 from __future__ import annotations
 
@@ -16,18 +17,15 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
-from drills.generator import DrillError
-from drills.present import conventions_text, given_text
-from drills.session import DrillSession, format_seconds
 from engine.answers import Verdict
 from engine.solution import render_steps
 from engine.units import format_percent, format_quantity
+from tui.facade import DrillError, Sitting, Turn, conventions_text, format_seconds, given_text, measured_text
 from tui.screens.drill_summary import DrillSummaryScreen
 
 if TYPE_CHECKING:
-    from drills.attempts import Result
-    from drills.drill import Drill
     from engine.answers import CheckResult
+    from tui.facade import Drill, Result
     from tui.services import Services
 
 
@@ -50,11 +48,14 @@ VERDICT_LABELS = {
 
 
 class DrillScreen(Screen[None]):
-    """One drill session; the session ends with the summary screen."""
+    """One timed sitting; it ends with the summary screen."""
 
     BINDINGS = [
         Binding("enter", "next", "Next drill"),
         Binding("n", "next", "Next drill", show=False),
+        Binding("a", "again", "Again, new numbers"),
+        Binding("ctrl+g", "give_up", "Give up"),
+        Binding("ctrl+o", "hint", "Hint (−1 grade)"),
         Binding("escape", "finish", "End session"),
         # priority: the answer box has the focus and would take page keys for itself
         Binding("pageup", "scroll_body('up')", "Scroll", key_display="pgup/pgdn", priority=True),
@@ -67,28 +68,37 @@ class DrillScreen(Screen[None]):
     phase: reactive[Phase] = reactive(Phase.ASKING, init=False)
     """asking (the clock runs), checking (a worker reads the answer), answered (verdict shown)."""
     remaining: reactive[float] = reactive(0.0, init=False)
-    """Seconds left on the countdown of the drill on screen."""
+    """Seconds left for the drill on screen (capped by the session clock)."""
+    hinted: reactive[bool] = reactive(False, init=False)
+    """Whether the hint of the drill on screen was opened (costs a grade step)."""
 
-    def __init__(self, services: Services, session: DrillSession, *, limit: float | None = None) -> None:
+    def __init__(self, services: Services, sitting: Sitting) -> None:
         super().__init__()
         self.services = services
-        self.session = session
-        self.limit = float(limit or services.config.settings.drill_seconds)
+        self.sitting = sitting
+        self.session = sitting.session
+        self.limit = sitting.per_drill
         self._timer = services.config.monotonic or time.monotonic
         self._started = 0.0
         self._shown_at = 0.0
+        self._cap = self.limit
         self.drill: Drill | None = None
         self.last_result: CheckResult | None = None
+        self.last_kind: str | None = None
+        self._over = False
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="drill-top"):
             yield Static("", id="drill-progress")
+            yield Static("", id="drill-score")
             yield Static("", id="drill-clock")
+        yield Static("", id="drill-flash", markup=False)
         with VerticalScroll(id="drill-body"):
             yield Static("", id="drill-prompt", markup=False)
             yield Static("", id="drill-given", markup=False)
             yield Static("", id="drill-conventions", markup=False)
+            yield Static("", id="drill-hint", markup=False)
             yield Static("", id="drill-verdict")
             yield Static("", id="drill-solution", markup=False)
         yield Input(id="drill-answer", placeholder="your answer, e.g. 16.1 GB (enter checks)")
@@ -100,10 +110,13 @@ class DrillScreen(Screen[None]):
         self.set_interval(TICK_SECONDS, self.tick)
         self.show_next()
 
+    def _elapsed(self) -> float:
+        return self._timer() - self._started
+
     def show_next(self) -> None:
-        """Draw and show the next drill, or end the session with the summary."""
+        """Draw and show the next drill, or end the sitting with the summary."""
         for _ in range(MAX_SKIPS):
-            item = self.session.next_item(self._timer() - self._started)
+            item = self.sitting.next_item(self._elapsed())
             if item is None:
                 break
             try:
@@ -121,11 +134,12 @@ class DrillScreen(Screen[None]):
         number = self.session.drawn
         of = f" of {self.session.plan.count}" if self.session.plan.count else ""
         self.query_one("#drill-progress", Static).update(
-            Text.assemble((f"Drill {number}{of}", "bold"), f"  ·  {drill.title}  ·  {drill.topic}")
+            Text.assemble((f"Drill {number}{of}", "bold"), f"  ·  {drill.title}  ·  {drill.level}")
         )
         self.query_one("#drill-prompt", Static).update(drill.prompt)
         self.query_one("#drill-given", Static).update(given_text(drill))
         self.query_one("#drill-conventions", Static).update(conventions_text(drill))
+        self.query_one("#drill-hint", Static).update("")
         self._set_verdict(Text(""))
         self.query_one("#drill-solution", Static).update("")
         box = self.query_one("#drill-answer", Input)
@@ -133,30 +147,54 @@ class DrillScreen(Screen[None]):
         box.disabled = False
         box.focus()
         self.query_one("#drill-body", VerticalScroll).scroll_home(animate=False)
+        self.hinted = False
         self.phase = Phase.ASKING
         self._shown_at = self._timer()
-        self.remaining = self.limit
+        self._cap = self.sitting.limit(self._elapsed())
+        self.remaining = self._cap
+        self._update_score()
+
+    def _update_score(self) -> None:
+        self.query_one("#drill-score", Static).update(self.sitting.status(self._elapsed()))
 
     def tick(self) -> None:
-        """Advance the countdown; at 0 the drill is recorded as timed out."""
+        """Advance the clocks: the session clock ends the sitting, the drill's clock times it out."""
+        if self._over:
+            return
+        self._update_score()
+        left = self.sitting.time_left(self._elapsed())
+        if left is not None and left <= 0 and self.phase != Phase.CHECKING:
+            self.action_finish()  # the sprint is over; a drill still unanswered is not graded
+            return
         if self.phase != Phase.ASKING or self.drill is None:
             return
-        self.remaining = max(0.0, self.limit - (self._timer() - self._shown_at))
-        if self.remaining <= 0:
-            self._finish_drill(None, "", self.limit)
+        self.remaining = max(0.0, self._cap - (self._timer() - self._shown_at))
+        if self.remaining <= 0 and (left is None or left > 0):
+            self._finish_drill(None, "", self._cap)
 
     def watch_remaining(self, left: float) -> None:
         clock = self.query_one("#drill-clock", Static)
         whole = math.ceil(left)
-        clock.update(f"⏱ {whole // 60}:{whole % 60:02d} left")
+        clock.update(f"  ⏱ {whole // 60}:{whole % 60:02d} left")
         clock.set_class(left <= min(10.0, self.limit / 4), "low")
 
     def watch_phase(self, _phase: Phase) -> None:
         self.refresh_bindings()
 
+    def watch_hinted(self, _hinted: bool) -> None:
+        self.refresh_bindings()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys that do nothing now are hidden from the footer."""
         if action == "next":
-            return self.phase == Phase.ANSWERED or None
+            return self.phase == Phase.ANSWERED
+        if action == "again":
+            return self.phase == Phase.ANSWERED and self.last_kind is not None
+        if action == "give_up":
+            return self.phase == Phase.ASKING
+        if action == "hint":
+            has_hint = self.drill is not None and bool(self.drill.hint)
+            return self.phase == Phase.ASKING and not self.hinted and has_hint
         return True
 
     @on(Input.Submitted, "#drill-answer")
@@ -164,11 +202,11 @@ class DrillScreen(Screen[None]):
         if self.phase != Phase.ASKING or self.drill is None:
             return
         if not event.value.strip():
-            self._set_verdict(Text("Type an answer, e.g. 16 GB or 490 ms.", style="italic"))
+            self._set_verdict(Text("Type an answer, e.g. 16 GB or 490 ms (ctrl+g gives up).", style="italic"))
             return
         seconds = self._timer() - self._shown_at
-        if seconds >= self.limit:
-            self._finish_drill(None, "", self.limit)
+        if seconds >= self._cap:
+            self._finish_drill(None, "", self._cap)
             return
         self.phase = Phase.CHECKING
         event.input.disabled = True
@@ -192,27 +230,41 @@ class DrillScreen(Screen[None]):
             return
         self._finish_drill(result, text, seconds)
 
-    def _finish_drill(self, result: CheckResult | None, text: str, seconds: float) -> None:
-        """Store the attempt (timed out when `result` is None), then show the verdict and solution."""
+    def _finish_drill(
+        self, result: CheckResult | None, text: str, seconds: float, *, gave_up: bool = False
+    ) -> None:
+        """Store the attempt (timed out when `result` is None), then move on or show the solution."""
         drill = self.drill
         assert drill is not None
         self.phase = Phase.ANSWERED
         self.last_result = result
         self.query_one("#drill-answer", Input).disabled = True
-        outcome = self._record(drill, text, result, seconds)
-        self.session.add(outcome)
-        self._show_verdict(drill, result, outcome)
-
-    def _record(self, drill: Drill, text: str, result: CheckResult | None, seconds: float) -> Result:
-        outcome, failure = self.services.record_drill(drill, text, result, seconds, self.limit)
+        outcome, failure = self.services.record_drill(
+            drill, text, result, seconds, self.limit, gave_up=gave_up, hinted=self.hinted
+        )
         if failure is not None:
             self.notify(failure, severity="error", timeout=10)
-        return outcome
+        self.session.add(outcome)
+        self.sitting.record(
+            Turn(drill.kind, outcome.correct, seconds, outcome.slip, gave_up=gave_up, hinted=self.hinted)
+        )
+        self._update_score()
+        if outcome.correct and result is not None:
+            self.last_kind = None
+            self.query_one("#drill-flash", Static).update(f"✓ {result.message}  (grade {int(outcome.grade)})")
+            self.show_next()  # Zetamac: a right answer moves on at once
+            return
+        self.last_kind = drill.kind
+        self.query_one("#drill-flash", Static).update("")
+        self._show_verdict(drill, result, outcome, gave_up)
 
-    def _show_verdict(self, drill: Drill, result: CheckResult | None, outcome: Result) -> None:
-        if result is None:
+    def _show_verdict(self, drill: Drill, result: CheckResult | None, outcome: Result, gave_up: bool) -> None:
+        if gave_up:
+            head = Text.assemble((" GAVE UP ", "reverse bold"), " the solution is below (graded 0).")
+            expected = format_quantity(drill.expected, drill.unit)
+        elif result is None:
             head = Text.assemble(
-                (" TIME'S UP ", "reverse bold"), f" no answer in {format_seconds(self.limit)}."
+                (" TIME'S UP ", "reverse bold"), f" no answer in {format_seconds(self._cap)}."
             )
             expected = format_quantity(drill.expected, drill.unit)
         else:
@@ -222,11 +274,18 @@ class DrillScreen(Screen[None]):
         rel = (
             ""
             if result is None or result.relative_error is None
-            else (f"  ·  relative error {format_percent(result.relative_error)}")
+            else f"  ·  relative error {format_percent(result.relative_error)}"
         )
-        head.append(f"\nExpected {expected}{rel}  ·  grade {int(outcome.grade)}  ·  enter: next drill")
-        self._set_verdict(head, "timed-out" if result is None else outcome.verdict.value)
-        self.query_one("#drill-solution", Static).update("Worked solution:\n" + render_steps(drill.steps))
+        hint = "  ·  hint used" if self.hinted else ""
+        head.append(
+            f"\nExpected {expected}{rel}  ·  grade {int(outcome.grade)}{hint}"
+            "  ·  enter: next  ·  a: again, new numbers"
+        )
+        verdict = "timed-out" if result is None else outcome.verdict.value
+        self._set_verdict(head, verdict)
+        solution = "Worked solution:\n" + render_steps(drill.steps)
+        measured = measured_text(drill)
+        self.query_one("#drill-solution", Static).update(solution + (f"\n\n{measured}" if measured else ""))
         self.call_after_refresh(self._scroll_to_verdict)
 
     def _scroll_to_verdict(self) -> None:
@@ -249,16 +308,36 @@ class DrillScreen(Screen[None]):
         for name in ("correct", "close", "wrong", "wrong_unit", "unreadable", "timed-out"):
             box.set_class(name == verdict, f"verdict-{name}")
 
+    def action_give_up(self) -> None:
+        """Show the solution; the attempt is graded 0."""
+        if self.phase == Phase.ASKING and self.drill is not None:
+            self._finish_drill(None, "", self._timer() - self._shown_at, gave_up=True)
+
+    def action_hint(self) -> None:
+        """Show the shape of the formula; the attempt's grade drops one step."""
+        if self.phase == Phase.ASKING and self.drill is not None and self.drill.hint:
+            self.hinted = True
+            self.query_one("#drill-hint", Static).update(f"Hint (costs one grade step): {self.drill.hint}")
+
     def action_next(self) -> None:
         if self.phase == Phase.ANSWERED:
             self.show_next()
 
+    def action_again(self) -> None:
+        """The kind just missed, with new numbers."""
+        if self.phase == Phase.ANSWERED and self.last_kind is not None:
+            self.sitting.again(self.last_kind)
+            self.show_next()
+
     def action_finish(self) -> None:
-        """End the session (a drill not yet answered is dropped) and show the summary."""
+        """End the sitting (a drill not yet answered is dropped) and show the summary."""
+        if self._over:
+            return
+        self._over = True
         self.phase = Phase.ANSWERED
         self.drill = None
         self.app.push_screen(
-            DrillSummaryScreen(self.session.summary(), self.session.plan.describe), self._after_summary
+            DrillSummaryScreen(self.sitting.lines(), self.session.plan.describe), self._after_summary
         )
 
     def _after_summary(self, _result: object) -> None:

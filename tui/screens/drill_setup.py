@@ -1,4 +1,5 @@
-"""Drill setup screen: pick a level, kinds (or mixed) and a count or a time budget; warms the drill engine."""
+"""Drill setup screen: level, kinds (or mixed), a count or a time budget, seconds per drill, and the
+sprint and weak-kinds presets; warms the drill engine."""
 
 from __future__ import annotations
 
@@ -14,7 +15,16 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
-from drills.session import DrillSession, PlanError, make_plan
+from tui.facade import (
+    SPRINT_SECONDS,
+    DrillSession,
+    Plan,
+    PlanError,
+    Sitting,
+    make_plan,
+    sprint_plan,
+    weak_plan,
+)
 
 if TYPE_CHECKING:
     from tui.services import Services
@@ -22,6 +32,7 @@ if TYPE_CHECKING:
 MIXED = "mixed"
 LEVELS = ("warm-up", "interview", "senior")
 DEFAULT_AMOUNT = "5"
+MIN_LIMIT, MAX_LIMIT = 5, 3600
 
 
 class DrillSetupScreen(Screen[None]):
@@ -29,12 +40,14 @@ class DrillSetupScreen(Screen[None]):
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),
+        Binding("ctrl+t", "sprint", f"Sprint {SPRINT_SECONDS:.0f} s"),
+        Binding("ctrl+n", "weak", "Weak kinds"),
         Binding("escape", "back", "Back"),
         Binding("f1", "help", "Keys"),
     ]
     WIDGET_KEYS = [
         ("space", "Tick a kind"),
-        ("tab", "Next field: level, kinds, how many"),
+        ("tab", "Next field: level, kinds, how many, seconds per drill"),
         ("enter", "Start"),
     ]
     """Keys the list and the box handle themselves (listed by the help screen and the README)."""
@@ -62,6 +75,9 @@ class DrillSetupScreen(Screen[None]):
             yield SelectionList[str](id="drill-kinds")
             yield Static("How many  [dim]a number of drills (5) or a time budget (10m, 90s)[/dim]")
             yield Input(DEFAULT_AMOUNT, id="drill-amount", placeholder="5 or 10m")
+            yield Static("Seconds per drill  [dim](with a time budget, never more than the time left)[/dim]")
+            limit = str(self.services.config.settings.drill_seconds)
+            yield Input(limit, id="drill-limit", placeholder=limit, type="integer")
             yield Static("Loading the drill kinds…", id="drill-setup-status")
         yield Footer()
 
@@ -73,7 +89,7 @@ class DrillSetupScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="drill-warm")
     def warm_up(self) -> None:
         """Load the templates, then check one answer, off the UI thread (pydantic, pint load here)."""
-        from drills.generator import DrillError, check, generate, kinds, levels
+        from tui.facade import DrillError, check, generate, kinds, levels
 
         try:
             found = kinds(self.services.templates)
@@ -128,10 +144,44 @@ class DrillSetupScreen(Screen[None]):
         except PlanError as error:
             self._status(str(error))
             return
+        self._begin(plan)
+
+    def _limit(self) -> float | None:
+        """Seconds per drill from the form, or None (and a message) when out of range."""
+        text = self.query_one("#drill-limit", Input).value.strip()
+        if not text:
+            return float(self.services.config.settings.drill_seconds)
+        if not text.isdigit() or not MIN_LIMIT <= int(text) <= MAX_LIMIT:
+            self._status(f"seconds per drill must be a whole number from {MIN_LIMIT} to {MAX_LIMIT}")
+            return None
+        return float(text)
+
+    def _begin(self, plan: Plan) -> None:
+        limit = self._limit()
+        if limit is None:
+            return
         from tui.screens.drill import DrillScreen
 
-        session = DrillSession(plan, self.rng or random.Random())
-        self.app.switch_screen(DrillScreen(self.services, session))
+        sitting = Sitting(DrillSession(plan, self.rng or random.Random()), limit)
+        self.app.switch_screen(DrillScreen(self.services, sitting))
+
+    def action_sprint(self) -> None:
+        """Zetamac style: 120 s of mixed kinds, each drill capped by the time left."""
+        if not self.ready:
+            self.notify("Still loading the drill kinds…")
+            return
+        self._begin(sprint_plan(self.kind_ids))
+
+    def action_weak(self) -> None:
+        """Ten drills of the kinds with the lowest recent accuracy or most overdue."""
+        if not self.ready:
+            self.notify("Still loading the drill kinds…")
+            return
+        kinds = self.services.weak_kinds(self.kind_ids)
+        if not kinds:
+            self._status("no weak kinds yet: every kind drilled so far was right, and none is due")
+            return
+        self._begin(weak_plan(kinds))
 
     def action_back(self) -> None:
         self.dismiss()

@@ -1,6 +1,8 @@
-"""End of a drill session: accuracy, median time and per-kind results."""
+"""End of a drill sitting: score, accuracy, median time per kind, and the slips named on the way."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -8,20 +10,18 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from drills.session import Summary, summary_lines
-
 
 class DrillSummaryScreen(ModalScreen[None]):
-    """Shown when a drill session ends; enter or escape returns home."""
+    """Shown when a drill sitting ends; enter or escape returns home."""
 
     BINDINGS = [
         Binding("enter", "dismiss", "Done"),
         Binding("escape", "dismiss", "Done", show=False),
     ]
 
-    def __init__(self, summary: Summary, plan_text: str = "") -> None:
+    def __init__(self, lines: Sequence[str], plan_text: str = "") -> None:
         super().__init__()
-        self.summary = summary
+        self.text_lines = list(lines)
         self.plan_text = plan_text
 
     def compose(self) -> ComposeResult:
@@ -29,5 +29,5 @@ class DrillSummaryScreen(ModalScreen[None]):
             yield Static("Drill session done", id="drill-summary-title", classes="modal-title")
             if self.plan_text:
                 yield Static(self.plan_text, classes="hint", markup=False)
-            yield Static("\n".join(summary_lines(self.summary)), id="drill-summary-text", markup=False)
+            yield Static("\n".join(self.text_lines), id="drill-summary-text", markup=False)
             yield Static("enter: back home", classes="hint")

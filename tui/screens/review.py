@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
+from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -21,6 +22,7 @@ from tui.screens.summary import SummaryScreen
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from engine.answers import CheckResult
     from engine.app import Current, ReviewSession
     from tui.services import Services
 
@@ -64,6 +66,8 @@ class ReviewScreen(Screen[None]):
     """Key of the item on screen."""
     suggested: reactive[Grade | None] = reactive(None, init=False)
     """Grade suggested by the typed answer's verdict, if one was checked."""
+    drill_graded: reactive[Grade | None] = reactive(None, init=False)
+    """A due drill on show was answered (or given up) and graded with this; enter moves on."""
 
     def __init__(self, services: Services, deck_id: str | None, session: ReviewSession) -> None:
         super().__init__()
@@ -105,6 +109,9 @@ class ReviewScreen(Screen[None]):
         box.value = ""
         box.display = item.check is not None
         box.placeholder = f"type {item.hint}, enter to check (empty: just show)" if item.hint else ""
+        if item.graded_by_answer:
+            box.placeholder = f"type {item.hint}: a drill is graded by its answer"
+        self.drill_graded = None
         self.query_one("#verdict", Static).update("")
         self.suggested = None
         self.revealed = False
@@ -134,7 +141,11 @@ class ReviewScreen(Screen[None]):
 
     def _update_grades(self) -> None:
         grades = self.query_one("#grades", Static)
-        if self.revealed and self.item is not None:
+        if self.drill_graded is not None:
+            grades.update(f"graded [b]{int(self.drill_graded)}[/b] by your answer   enter: next")
+        elif self._is_drill():
+            grades.update("[dim]enter: check your answer  ·  ctrl+g: give up (graded 0)[/dim]")
+        elif self.revealed and self.item is not None:
             grades.update(grade_bar(self.item.outcomes, self.suggested))
         elif self.item is not None and self.item.prompt.check is not None:
             grades.update("[dim]enter: check your answer  ·  ctrl+g: show the answer[/dim]")
@@ -148,6 +159,9 @@ class ReviewScreen(Screen[None]):
         if item is None or item.check is None or self.revealed:
             return
         text = event.value.strip()
+        if not text and item.graded_by_answer:
+            self._drill_needs_answer()
+            return
         if not text:
             self.revealed = True
             return
@@ -160,16 +174,43 @@ class ReviewScreen(Screen[None]):
         if checked.suggested is None:
             verdict.update(f"[b]{result.message}[/b]")
             return
+        if item.graded_by_answer:
+            self._grade_drill(text, result, seconds)
+            return
         self.suggested = checked.suggested
         verdict.update(f"[b]{result.verdict.value.replace('_', ' ')}[/b] — {result.message}")
         self.revealed = True
+
+    def _is_drill(self) -> bool:
+        """A due drill kind on show, not yet graded: only its answer (or giving up) grades it."""
+        return self.item is not None and self.item.prompt.graded_by_answer and self.drill_graded is None
+
+    def _drill_needs_answer(self) -> None:
+        self.query_one("#verdict", Static).update(
+            "A drill is graded by its answer: type one, or ctrl+g to give up and see the solution."
+        )
+
+    def _grade_drill(self, text: str, result: CheckResult | None, seconds: float) -> None:
+        """Store the due drill's attempt (the same call as a drill session) and show its verdict."""
+        outcome = self.services.answer_review_drill(self.session, text, result, seconds)
+        if result is None:
+            said = "[b]gave up[/b] — the solution is below (graded 0)."
+        else:
+            said = f"[b]{result.verdict.value.replace('_', ' ')}[/b] — {escape(result.message)}"
+        self.query_one("#verdict", Static).update(said)
+        self.drill_graded = outcome.grade
+        self.revealed = True
+
+    def watch_drill_graded(self, _graded: Grade | None) -> None:
+        self._update_grades()
+        self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in TYPED_KEYS and self._typing():
             return False
         action = action.removesuffix("_typing")
         if action == "grade":
-            return self.revealed
+            return self.revealed and self.drill_graded is None
         if action == "reveal":
             return not self.revealed
         if action == "undo":
@@ -186,6 +227,10 @@ class ReviewScreen(Screen[None]):
         self.refresh_bindings()
 
     def action_reveal(self) -> None:
+        """Show the answer; a due drill is given up (graded 0) by showing its solution."""
+        if self._is_drill():
+            self._grade_drill("", None, self._timer() - self._shown_at)
+            return
         self.revealed = True
 
     def action_reveal_typing(self) -> None:
@@ -198,13 +243,19 @@ class ReviewScreen(Screen[None]):
         self.action_help()
 
     def action_reveal_or_accept(self) -> None:
+        if self.drill_graded is not None:
+            self.show_current()
+            return
+        if self._is_drill():
+            self._drill_needs_answer()
+            return
         if not self.revealed:
             self.revealed = True
         elif self.suggested is not None:
             self.action_grade(self.suggested)
 
     def action_grade(self, grade: int) -> None:
-        if not self.revealed or self.item is None:
+        if not self.revealed or self.item is None or self.drill_graded is not None:
             return
         seconds = max(0.0, self._timer() - self._shown_at)
         from engine.store.preflight import StoreError
