@@ -65,6 +65,8 @@ class ReviewSession:
         self.summary = SessionSummary()
         self._history: list[tuple[Answered, list[str], float]] = []
         self._current: Current | None = None
+        self._checked: tuple[str, Grade] | None = None
+        """(key, grade) the last typed answer suggested for the item on show."""
 
     def current(self) -> Current | None:
         """The item to show now (None when the session is over); a drill is generated once per turn."""
@@ -85,7 +87,16 @@ class ReviewSession:
         result = current.prompt.check(text)
         if result.verdict is Verdict.UNREADABLE:
             return Checked(result, None)
-        return Checked(result, grade_for(result.verdict, seconds, limit))
+        grade = grade_for(result.verdict, seconds, limit)
+        self._checked = (current.key, grade)
+        return Checked(result, grade)
+
+    def suggested(self) -> Grade:
+        """The grade space/enter accepts once the answer shows: the typed verdict's, or 4 (Anki's Good)."""
+        current = self.current()
+        if current is not None and self._checked is not None and self._checked[0] == current.key:
+            return self._checked[1]
+        return Grade.WELL
 
     @property
     def left(self) -> int:
@@ -103,6 +114,7 @@ class ReviewSession:
         if record.after.repeat_today:
             self.queue.append(key)
         self._current = None
+        self._checked = None
         self.done += 1
         self.summary.answered += 1
         self.summary.grades[record.grade] += 1
@@ -120,6 +132,7 @@ class ReviewSession:
         repo.undo_answer(self.study.store, answered.log_id)
         self.queue = before_queue
         self._current = None
+        self._checked = None
         self.done -= 1
         self.summary.answered -= 1
         self.summary.grades[answered.record.grade] -= 1

@@ -31,12 +31,13 @@ TYPED_KEYS = {"reveal", "undo", "help", "grade"}
 
 
 def grade_bar(preview: Mapping[Grade, int | None], suggested: Grade | None = None) -> str:
-    """'0 blackout 1d │ 1 not at all 1d │ …' — label and next interval of every grade."""
+    """'0 blackout 1d │ 1 not at all 1d │ …' — label and next interval of every grade; the one
+    space/enter accepts is highlighted."""
     parts = []
     for g, days in preview.items():
         text = f"[b]{int(g)}[/b] {g.label} [dim]{format_interval(days)}[/dim]"
         parts.append(f"[reverse]{text}[/reverse]" if g == suggested else text)
-    hint = f"   enter: grade {int(suggested)}" if suggested is not None else ""
+    hint = f"   space/enter: grade {int(suggested)}" if suggested is not None else ""
     return "  │  ".join(parts) + hint
 
 
@@ -47,6 +48,12 @@ class ReviewScreen(Screen[None]):
     # focus; the ctrl/f1 twins work there too, and share a footer entry with them otherwise.
     BINDINGS = [
         Binding("space", "reveal", "Show answer", group=SHOW),
+        Binding(
+            "space",
+            "accept",
+            "Accept grade",
+            tooltip="Grade with the suggested grade (4, or the typed verdict's)",
+        ),
         Binding("ctrl+g", "reveal_typing", "Show answer", group=SHOW),
         Binding("enter", "reveal_or_accept", "Show or check the answer, then accept its grade", show=False),
         Binding("0", "grade(0)", "Grade", key_display="0-5"),
@@ -63,7 +70,7 @@ class ReviewScreen(Screen[None]):
     card_key: reactive[str | None] = reactive(None, init=False)
     """Key of the item on screen."""
     suggested: reactive[Grade | None] = reactive(None, init=False)
-    """Grade suggested by the typed answer's verdict, if one was checked."""
+    """Grade space/enter accepts once the answer shows (the typed verdict's, or 4); None before."""
 
     def __init__(self, services: Services, deck_id: str | None, session: ReviewSession) -> None:
         super().__init__()
@@ -125,6 +132,8 @@ class ReviewScreen(Screen[None]):
         self.query_one("#back").display = revealed
         self.query_one("#divider").display = revealed
         self._update_grades()
+        if revealed:
+            self.suggested = self.session.suggested()
         if revealed and self.query_one("#answer", Input).has_focus:
             self.query_one("#card").focus()  # digits grade from here on
         self.refresh_bindings()
@@ -160,7 +169,6 @@ class ReviewScreen(Screen[None]):
         if checked.suggested is None:
             verdict.update(f"[b]{result.message}[/b]")
             return
-        self.suggested = checked.suggested
         verdict.update(f"[b]{result.verdict.value.replace('_', ' ')}[/b] — {result.message}")
         self.revealed = True
 
@@ -172,6 +180,8 @@ class ReviewScreen(Screen[None]):
             return self.revealed
         if action == "reveal":
             return not self.revealed
+        if action == "accept":
+            return self.revealed
         if action == "undo":
             return self.session.can_undo
         return True
@@ -200,8 +210,13 @@ class ReviewScreen(Screen[None]):
     def action_reveal_or_accept(self) -> None:
         if not self.revealed:
             self.revealed = True
-        elif self.suggested is not None:
-            self.action_grade(self.suggested)
+        else:
+            self.action_accept()
+
+    def action_accept(self) -> None:
+        """Grade with the suggested grade: the typed verdict's, or 4 (Anki's 'Good')."""
+        if self.revealed:
+            self.action_grade(self.session.suggested())
 
     def action_grade(self, grade: int) -> None:
         if not self.revealed or self.item is None:
