@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 
 from engine.stats.model import MATURE_DAYS, Bucket, CardCounts
-from engine.store.models import CardStateRow
+from engine.store.models import CardMarkRow, CardStateRow
 
 INTERVAL_EDGES: tuple[int, ...] = (1, 2, 4, 7, 14, 21, 30, 60, 90, 180, 365)
 """Left edges of the interval histogram's bars, in days."""
@@ -98,9 +98,16 @@ def card_figures(conn: sa.Connection, deck_id: str | None, total_cards: int | No
             load += count / interval
     seen = learning + young + mature
     new = max(0, total_cards - seen) if total_cards is not None else 0
+    marks = sa.select(
+        sa.func.count().filter(CardMarkRow.suspended.is_(True)),
+        sa.func.count().filter(CardMarkRow.leech.is_(True)),
+    )
+    if deck_id is not None:
+        marks = marks.where(CardMarkRow.deck_id == deck_id)
+    suspended, leech = conn.execute(marks).one()
     return CardFigures(
         _histogram(sorted(intervals.items()), INTERVAL_EDGES, lambda d: f"{d}d"),
         _histogram(sorted(eases.items()), EASE_EDGES, lambda c: f"{c / 100:.1f}"),
-        CardCounts(new=new, learning=learning, young=young, mature=mature),
+        CardCounts(new, learning, young, mature, int(suspended), int(leech), flags_tracked=True),
         load,
     )
