@@ -205,5 +205,10 @@ class ReviewSession:
         return answered.key
 
     @property
+    def undoes_answer(self) -> bool:
+        """Whether undo() would take back an answer (rather than a suspend, bury or flag)."""
+        return bool(self._history) and self._history[-1].answered is not None
+
+    @property
     def can_undo(self) -> bool:
         return bool(self._history)

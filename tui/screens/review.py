@@ -14,31 +14,21 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, Rule, Static
 
 from engine.grades import Grade
-from engine.sm2 import format_interval
+from tui.review_text import grade_bar, progress_line
 from tui.screens.help import HelpScreen
 from tui.screens.summary import SummaryScreen
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable
 
     from engine.app import Current, ReviewSession
+    from engine.store.marks import MarkChange
     from tui.services import Services
 
 MAX_ANSWER_CHARS = 500
 SHOW, UNDO, KEYS = Binding.Group("Show answer"), Binding.Group("Undo"), Binding.Group("Keys")
-TYPED_KEYS = {"reveal", "undo", "help", "grade"}
+TYPED_KEYS = {"reveal", "undo", "help", "grade", "suspend", "bury", "flag"}
 """Actions whose keys type into the answer box: hidden while it has focus."""
-
-
-def grade_bar(preview: Mapping[Grade, int | None], suggested: Grade | None = None) -> str:
-    """'0 blackout 1d │ 1 not at all 1d │ …' — label and next interval of every grade; the one
-    space/enter accepts is highlighted."""
-    parts = []
-    for g, days in preview.items():
-        text = f"[b]{int(g)}[/b] {g.label} [dim]{format_interval(days)}[/dim]"
-        parts.append(f"[reverse]{text}[/reverse]" if g == suggested else text)
-    hint = f"   space/enter: grade {int(suggested)}" if suggested is not None else ""
-    return "  │  ".join(parts) + hint
 
 
 class ReviewScreen(Screen[None]):
@@ -58,6 +48,9 @@ class ReviewScreen(Screen[None]):
         Binding("enter", "reveal_or_accept", "Show or check the answer, then accept its grade", show=False),
         Binding("0", "grade(0)", "Grade", key_display="0-5"),
         *(Binding(str(g), f"grade({g})", f"Grade {g}", show=False) for g in range(1, 6)),
+        Binding("exclamation_mark", "suspend", "Suspend", show=False),
+        Binding("minus", "bury", "Bury until tomorrow", show=False),
+        Binding("f", "flag", "Flag", show=False),
         Binding("u", "undo", "Undo", group=UNDO),
         Binding("ctrl+z", "undo_typing", "Undo", group=UNDO),
         Binding("escape", "back", "Back"),
@@ -124,8 +117,9 @@ class ReviewScreen(Screen[None]):
         self._shown_at = self._timer()
 
     def _update_progress(self) -> None:
+        mark = self.item.mark if self.item is not None else None
         self.query_one("#progress", Static).update(
-            f"done {self.session.done}  ·  left {self.session.left}  ·  {self.card_key}"
+            progress_line(self.session.done, self.session.left, self.card_key, mark)
         )
 
     def watch_revealed(self, revealed: bool) -> None:
@@ -225,23 +219,66 @@ class ReviewScreen(Screen[None]):
         from engine.store.preflight import StoreError
 
         try:
-            self.session.answer(Grade(grade), seconds)
+            answered = self.session.answer(Grade(grade), seconds)
         except StoreError as error:  # another device kept the database busy: the card stays, grade again
             self.notify(str(error), severity="error", timeout=10)
             return
+        if answered.leech:
+            lapses = answered.mark.after.lapses if answered.mark else 0
+            self.notify(
+                f"{answered.key} is a leech: failed {lapses} times. Tagged leech and suspended "
+                "(u undoes; rewrite it, then unsuspend it in browse).",
+                severity="warning",
+                timeout=10,
+            )
         self.show_current()
+
+    def action_suspend(self) -> None:
+        self._mark(self.session.suspend, "Suspended {key} (u undoes).")
+
+    def action_bury(self) -> None:
+        self._mark(self.session.bury, "Buried {key} until tomorrow (u undoes).")
+
+    def action_flag(self) -> None:
+        self._mark(self.session.toggle_flag, "{flag} {key}.")
+
+    def _mark(self, change: Callable[[], MarkChange], notice: str) -> None:
+        from engine.store.preflight import StoreError
+
+        try:
+            done = change()
+        except (StoreError, LookupError) as error:
+            self.notify(f"Not changed: {error}", severity="error", timeout=8)
+            return
+        flag = "Flagged" if done.after.flagged else "Unflagged"
+        self.notify(notice.format(key=done.key, flag=flag))
+        self._after_mark(done.key)
+
+    def _after_mark(self, key: str) -> None:
+        """A flag leaves the item on show as it is (answer still showing); otherwise show the next."""
+        current = self.session.current()
+        if current is not None and current.key == key == self.card_key:
+            self.item = current
+            self._update_progress()
+        else:
+            self.show_current()
 
     def action_undo(self) -> None:
         from engine.store.preflight import StoreError
 
+        answer = self.session.undoes_answer
         try:
             key = self.session.undo()
         except StoreError as error:
             self.notify(f"Cannot undo: {error}", severity="warning", timeout=8)
             return
-        if key is not None:
-            self.notify(f"Undid the last grade of {key}.")
+        if key is None:
+            return
+        self.notify(f"Undid the last grade of {key}." if answer else f"Undid the last mark of {key}.")
+        if answer:
             self.show_current()
+        else:
+            self._after_mark(key)
 
     def action_back(self) -> None:
         self.dismiss()
