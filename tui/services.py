@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cards.browse import SearchResult, parse_query, search
 from cards.loader import Collection, load_collection
 from cards.source import CardSource
 from drills.attempts import Result, judge, record_attempt
@@ -65,6 +66,10 @@ class Services:
     def review(self, deck_id: str | None = None, *, ahead: bool = False) -> ReviewSession:
         """A review session over one deck (None: all decks)."""
         return self.study.session(deck_id, ahead=ahead)
+
+    def browse(self, text: str) -> SearchResult:
+        """Cards matching an Anki-style search; raises cards.browse.QueryError (one line)."""
+        return search(self.collection, self.store, self.study.today(), parse_query(text))
 
     def drill(self, kind: str, seed: int) -> Drill:
         """Generate one drill; raises drills.generator.DrillError with a one-line message."""

@@ -54,6 +54,7 @@ class HomeScreen(Screen[None]):
         Binding("a", "study_ahead", "Study ahead", tooltip="Review cards not yet due"),
         Binding("r", "reload", "Reload decks", tooltip="Read the deck files again"),
         Binding("d", "drills", "Drills", tooltip="A timed session of numeric drills"),
+        Binding("b", "browse", "Browse", show=False),  # no room in the footer at 80 columns; ? lists it
         Binding("s", "stats", "Stats", tooltip="Heatmap, due forecast, retention, drills, exam scores"),
         Binding("x", "exam", "Exam", tooltip="A cold exam over the highlighted deck (the grill by default)"),
         Binding("question_mark", "help", "Keys"),
@@ -197,6 +198,14 @@ class HomeScreen(Screen[None]):
         from tui.screens.drill_setup import DrillSetupScreen
 
         self.app.push_screen(DrillSetupScreen(self.services))
+
+    def action_browse(self) -> None:
+        if self.services is None:
+            self._queue(self.action_browse, "the browser")
+            return
+        from tui.screens.browse import BrowseScreen
+
+        self.app.push_screen(BrowseScreen(self.services, self._selected_deck()))
 
     def action_stats(self) -> None:
         from tui.screens.stats import open_stats
