@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.app import Answered
 from engine.grades import Grade
 from engine.sm2 import format_interval
 from engine.store.marks import Mark
@@ -25,3 +26,11 @@ def progress_line(done: int, left: int, key: str | None, mark: Mark | None) -> s
     flags = "  ·  ⚑ flagged" if mark is not None and mark.flagged else ""
     flags += f"  ·  leech ({mark.lapses} lapses)" if mark is not None and mark.leech else ""
     return f"done {done}  ·  left {left}  ·  {key}{flags}"
+
+
+def leech_notice(answered: Answered) -> str:
+    lapses = answered.mark.after.lapses if answered.mark else 0
+    return (
+        f"{answered.key} is a leech: failed {lapses} times. Tagged leech and suspended "
+        "(u undoes; e rewrites it; unsuspend it in browse with !)."
+    )

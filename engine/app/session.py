@@ -204,6 +204,11 @@ class ReviewSession:
         self.summary.new_cards -= int(answered.record.was_new)
         return answered.key
 
+    def reshow(self) -> None:
+        """Build the item on show again (its deck was edited and reloaded)."""
+        self._current = None
+        self._checked = None
+
     @property
     def undoes_answer(self) -> bool:
         """Whether undo() would take back an answer (rather than a suspend, bury or flag)."""

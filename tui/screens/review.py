@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, Rule, Static
 
 from engine.grades import Grade
-from tui.review_text import grade_bar, progress_line
+from tui.review_text import grade_bar, leech_notice, progress_line
 from tui.screens.help import HelpScreen
 from tui.screens.summary import SummaryScreen
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 MAX_ANSWER_CHARS = 500
 SHOW, UNDO, KEYS = Binding.Group("Show answer"), Binding.Group("Undo"), Binding.Group("Keys")
-TYPED_KEYS = {"reveal", "undo", "help", "grade", "suspend", "bury", "flag"}
+TYPED_KEYS = {"reveal", "undo", "help", "grade", "suspend", "bury", "flag", "edit"}
 """Actions whose keys type into the answer box: hidden while it has focus."""
 
 
@@ -51,6 +51,7 @@ class ReviewScreen(Screen[None]):
         Binding("exclamation_mark", "suspend", "Suspend", show=False),
         Binding("minus", "bury", "Bury until tomorrow", show=False),
         Binding("f", "flag", "Flag", show=False),
+        Binding("e", "edit", "Edit in $EDITOR", show=False),
         Binding("u", "undo", "Undo", group=UNDO),
         Binding("ctrl+z", "undo_typing", "Undo", group=UNDO),
         Binding("escape", "back", "Back"),
@@ -224,13 +225,7 @@ class ReviewScreen(Screen[None]):
             self.notify(str(error), severity="error", timeout=10)
             return
         if answered.leech:
-            lapses = answered.mark.after.lapses if answered.mark else 0
-            self.notify(
-                f"{answered.key} is a leech: failed {lapses} times. Tagged leech and suspended "
-                "(u undoes; rewrite it, then unsuspend it in browse).",
-                severity="warning",
-                timeout=10,
-            )
+            self.notify(leech_notice(answered), severity="warning", timeout=10)
         self.show_current()
 
     def action_suspend(self) -> None:
@@ -241,6 +236,17 @@ class ReviewScreen(Screen[None]):
 
     def action_flag(self) -> None:
         self._mark(self.session.toggle_flag, "{flag} {key}.")
+
+    def action_edit(self) -> None:
+        from tui.edit_card import edit_card
+
+        if self.card_key is None:
+            return
+        reloaded, notice = edit_card(self.app, self.services, self.card_key)
+        self.notify(notice, severity="information" if reloaded else "warning", timeout=8)
+        if reloaded:
+            self.session.reshow()
+            self.show_current()
 
     def _mark(self, change: Callable[[], MarkChange], notice: str) -> None:
         from engine.store.preflight import StoreError
