@@ -49,9 +49,8 @@ async def test_edit_rewrites_the_wording_and_keeps_the_history(
     (decks / "edited.yaml").write_text(DECK, encoding="utf-8")
     called = tmp_path / "called.txt"
     editor = tmp_path / "fake-editor"
-    editor.write_text(
-        f'#!/bin/sh\necho "$@" > {called}\nsed -i "s/Bytes per FP32 value?/How many bytes in one FP32?/" "$2"\n'
-    )
+    rewrite = "s/Bytes per FP32 value?/How many bytes in one FP32?/"
+    editor.write_text(f'#!/bin/sh\necho "$@" > {called}\nsed -i "{rewrite}" "$2"\n')
     editor.chmod(0o755)
     monkeypatch.delenv("VISUAL", raising=False)
     monkeypatch.setenv("EDITOR", str(editor))
