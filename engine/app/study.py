@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from itertools import zip_longest
 from typing import TYPE_CHECKING
 
 from engine.app.items import ItemSource, Prompt, StudyItem, missing_prompt
@@ -172,11 +173,14 @@ class Study:
             fetch *= 4  # some due rows belong to removed or held items: read further
 
     def _new(self, deck_id: str | None, seen: set[str]) -> list[str]:
-        return [
-            item.key
-            for item in self.items
-            if item.key not in seen and item.new_in_review and (deck_id is None or item.deck_id == deck_id)
-        ]
+        """New keys in deck order; across all decks, one from each deck in turn (round-robin), so a
+        shared limit does not drain the first deck."""
+        by_deck: dict[str, list[str]] = {}
+        for item in self.items:
+            if item.key not in seen and item.new_in_review and (deck_id is None or item.deck_id == deck_id):
+                by_deck.setdefault(item.deck_id, []).append(item.key)
+        turns = zip_longest(*by_deck.values())
+        return [key for turn in turns for key in turn if key is not None]
 
     def counts(self, deck_ids: Sequence[str]) -> list[DeckCounts]:
         """Counts for 'All decks' (first) and then each deck, capped by what today still allows."""
@@ -198,6 +202,17 @@ class Study:
             for d in deck_ids
         ]
         return rows
+
+    def new_keys(self, deck_id: str | None) -> list[str]:
+        """Never-reviewed, not held keys of a deck (None: all, round-robin)."""
+        return self._new(deck_id, repo.seen_keys(self.store) | self.held())
+
+    def session_of(self, keys: Sequence[str]) -> ReviewSession:
+        """A session over chosen keys (custom study), without the held and the removed ones."""
+        from engine.app.session import ReviewSession
+
+        held = self.held()
+        return ReviewSession(self, [k for k in dict.fromkeys(keys) if k in self._deck_of and k not in held])
 
     def session(self, deck_id: str | None = None, *, ahead: bool = False) -> ReviewSession:
         """A queue for today: due reviews first, then new cards, within the daily limits.

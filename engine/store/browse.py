@@ -11,7 +11,7 @@ from enum import StrEnum
 import sqlalchemy as sa
 
 from engine.store.database import Store
-from engine.store.models import CardMarkRow, CardStateRow
+from engine.store.models import CardMarkRow, CardStateRow, ReviewRow
 
 CHUNK = 500
 
@@ -115,3 +115,33 @@ def filtered_keys(store: Store, today: date, where: StateFilter) -> set[str]:
         if mark_only and not conditions:  # a marked card need not have been reviewed
             keys |= set(conn.execute(sa.select(mark.card_key).where(*mark_only)).scalars())
     return keys
+
+
+def failed_on(store: Store, day: date, deck_ids: Iterable[str] | None = None) -> list[str]:
+    """Keys answered below 3 on `day`, in the order first failed (custom study 'failed today')."""
+    query = (
+        sa.select(ReviewRow.card_key, sa.func.min(ReviewRow.id))
+        .where(ReviewRow.study_day == day, ReviewRow.grade < 3)
+        .group_by(ReviewRow.card_key)
+        .order_by(sa.func.min(ReviewRow.id))
+    )
+    if deck_ids is not None:
+        query = query.where(ReviewRow.deck_id.in_(list(deck_ids)))
+    with store.engine.connect() as conn:
+        return [key for key, _ in conn.execute(query)]
+
+
+def due_until(
+    store: Store, until: date, deck_ids: Iterable[str] | None = None, limit: int = 1000
+) -> list[str]:
+    """Keys due on or before `until` (overdue and today's included), soonest first."""
+    query = (
+        sa.select(CardStateRow.card_key)
+        .where(CardStateRow.due_day <= until)
+        .order_by(CardStateRow.due_day, CardStateRow.card_key)
+        .limit(limit)
+    )
+    if deck_ids is not None:
+        query = query.where(CardStateRow.deck_id.in_(list(deck_ids)))
+    with store.engine.connect() as conn:
+        return list(conn.execute(query).scalars())
