@@ -7,7 +7,7 @@ from datetime import timedelta
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from engine.store import browse
+from engine.store import browse, repo
 
 if TYPE_CHECKING:
     from engine.app.session import ReviewSession
@@ -34,7 +34,8 @@ def custom_session(study: Study, deck_id: str | None, kind: Custom, days: int = 
     elif kind is Custom.AHEAD:
         if not 1 <= days <= MAX_AHEAD_DAYS:
             raise ValueError(f"ahead by 1 to {MAX_AHEAD_DAYS} days, not {days}")
-        keys = browse.due_until(study.store, study.today() + timedelta(days=days), decks)
+        # due on or before that day: due_keys read at a later 'today' (its same-day repeats are today's)
+        keys = repo.due_keys(study.store, study.today() + timedelta(days=days), deck_ids=decks, limit=1000)
     else:
         raise ValueError("custom study by tag takes the tagged keys: use Study.session_of")
     return study.session_of(keys)

@@ -129,19 +129,3 @@ def failed_on(store: Store, day: date, deck_ids: Iterable[str] | None = None) ->
         query = query.where(ReviewRow.deck_id.in_(list(deck_ids)))
     with store.engine.connect() as conn:
         return [key for key, _ in conn.execute(query)]
-
-
-def due_until(
-    store: Store, until: date, deck_ids: Iterable[str] | None = None, limit: int = 1000
-) -> list[str]:
-    """Keys due on or before `until` (overdue and today's included), soonest first."""
-    query = (
-        sa.select(CardStateRow.card_key)
-        .where(CardStateRow.due_day <= until)
-        .order_by(CardStateRow.due_day, CardStateRow.card_key)
-        .limit(limit)
-    )
-    if deck_ids is not None:
-        query = query.where(CardStateRow.deck_id.in_(list(deck_ids)))
-    with store.engine.connect() as conn:
-        return list(conn.execute(query).scalars())
