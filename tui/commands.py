@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Review", "Review what is due in the highlighted deck (home's enter)", "study"),
     ("Study ahead", "Review cards not yet due (home's a)", "study_ahead"),
+    ("Custom study", "By tag, failed today, new cards only, ahead by N days (c)", "custom_study"),
     ("Drills", "A timed session of numeric drills (home's d)", "drills"),
     ("Browse", "Search the cards: text, tag:, deck:, due:, is:new/suspended/leech/flagged (b)", "browse"),
     ("Stats", "Heatmap, due forecast, true retention, drills, exam scores (s)", "stats"),

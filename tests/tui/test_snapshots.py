@@ -58,6 +58,8 @@ SCREENS = {
     "browse": ((DATA / "decks",), keys_after_loading("down", "b")),
     "browse_card": ((DATA / "decks",), keys_after_loading("down", "b", "enter")),
     "browse_help": ((DATA / "decks",), keys_after_loading("down", "b", "question_mark")),
+    "custom_study": ((DATA / "decks",), keys_after_loading("c")),
+    "custom_study_problem": ((DATA / "decks",), keys_after_loading("c", "enter")),
 }
 
 
