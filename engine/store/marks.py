@@ -9,7 +9,8 @@ from datetime import date
 import sqlalchemy as sa
 import sqlalchemy.orm as so
 
-from engine.sm2 import ReviewRecord
+from engine.fsrs_scheduler import REVIEW
+from engine.sm2 import CardState, ReviewRecord
 from engine.store.database import Store
 from engine.store.models import CardMarkRow
 from engine.store.writes import run_write
@@ -103,14 +104,16 @@ def undo_mark(store: Store, change: MarkChange) -> None:
     run_write(store, lambda session: restore_mark(session, change))
 
 
+def in_review(state: CardState) -> bool:
+    """Past its first steps: FSRS's Review phase when it holds FSRS memory, else SM-2 repetitions."""
+    if state.fsrs is not None and not state.fsrs.is_new:
+        return state.fsrs.phase == REVIEW
+    return state.repetitions > 0
+
+
 def is_lapse(record: ReviewRecord) -> bool:
     """A failed scheduled review of a card in review (not new, not a same-day repeat)."""
-    return (
-        record.grade < 3
-        and not record.was_new
-        and not record.same_day_repeat
-        and record.before.repetitions > 0
-    )
+    return record.grade < 3 and not record.was_new and not record.same_day_repeat and in_review(record.before)
 
 
 def count_lapse(

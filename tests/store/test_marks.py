@@ -4,7 +4,7 @@ undoable; a card's 8th lapse tags it leech and suspends it in the answer's trans
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC
+from datetime import UTC, date
 
 from engine.app import Grade, Prompt, Study, StudyItem
 from engine.stats import compute_stats
@@ -84,3 +84,18 @@ def test_eighth_lapse_makes_a_leech_suspended_and_undo_takes_it_back(store, cloc
     assert session.undo() == "n/a"
     assert study.mark("n/a") == Mark(lapses=7)
     assert session.queue[0] == "n/a"
+
+
+def test_a_lapse_needs_a_card_in_review_under_either_scheduler() -> None:
+    from datetime import datetime
+
+    from engine.fsrs_scheduler import LEARNING, REVIEW, FsrsState
+    from engine.sm2 import CardState
+    from engine.store.marks import in_review
+
+    reviewed = datetime(2026, 1, 1, tzinfo=UTC)
+    assert not in_review(CardState()) and in_review(CardState(repetitions=2, due=date(2026, 1, 2)))
+    fsrs_review = FsrsState(stability=5.0, difficulty=5.0, phase=REVIEW, step=None, last_review=reviewed)
+    assert in_review(CardState(due=date(2026, 1, 2), fsrs=fsrs_review))  # SM-2 repetitions untouched
+    fsrs_learning = FsrsState(stability=1.0, difficulty=5.0, phase=LEARNING, step=1, last_review=reviewed)
+    assert not in_review(CardState(repetitions=3, due=date(2026, 1, 2), fsrs=fsrs_learning))
