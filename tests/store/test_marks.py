@@ -99,3 +99,38 @@ def test_a_lapse_needs_a_card_in_review_under_either_scheduler() -> None:
     assert in_review(CardState(due=date(2026, 1, 2), fsrs=fsrs_review))  # SM-2 repetitions untouched
     fsrs_learning = FsrsState(stability=1.0, difficulty=5.0, phase=LEARNING, step=1, last_review=reviewed)
     assert not in_review(CardState(repetitions=3, due=date(2026, 1, 2), fsrs=fsrs_learning))
+
+
+def test_migration_0004_backfills_lapses_from_the_log(store, clock, db_path) -> None:
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+
+    from engine.store.database import MIGRATIONS_DIR, open_store
+
+    study = make_study(store, clock)
+    study.answer("n/a", Grade.WELL, 3.0)
+    study.answer("n/b", Grade.NOT_AT_ALL, 3.0)  # new: no lapse
+    for _ in range(2):
+        clock.advance(days=1)
+        study.answer("n/a", Grade.BLACKOUT, 3.0)  # a lapse
+        study.answer("n/a", Grade.BLACKOUT, 3.0)  # same day: no lapse
+        clock.advance(days=1)
+        study.answer("n/a", Grade.WELL, 3.0)
+    assert study.mark("n/a").lapses == 2
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    with store.engine.begin() as conn:
+        config.attributes["connection"] = conn
+        from alembic.script import ScriptDirectory
+
+        before_marks = ScriptDirectory.from_config(config).get_revision("0004").down_revision
+        command.downgrade(config, str(before_marks))
+        assert "card_mark" not in sa.inspect(conn).get_table_names()
+    store.close()
+    reopened = open_store(db_path)
+    try:
+        assert make_study(reopened, clock).mark("n/a") == Mark(lapses=2)
+        assert make_study(reopened, clock).mark("n/b") == Mark()
+    finally:
+        reopened.close()

@@ -42,7 +42,7 @@ class BrowseScreen(Screen[None]):
         Binding("exclamation_mark", "suspend", "Suspend", tooltip="Suspend or unsuspend the card"),
         Binding("f", "flag", "Flag", tooltip="Flag or unflag the card"),
         Binding("u", "undo", "Undo"),
-        Binding("slash", "search", "Search"),
+        Binding("ctrl+f", "search", "Search", priority=True),
         Binding("escape", "back", "Back"),
         Binding("question_mark", "help", "Keys"),
     ]
