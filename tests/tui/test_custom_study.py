@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from textual.widgets import Input, RadioSet
+from textual.widgets import DataTable, Input, RadioSet
 
 from tui.screens.custom_study import CustomStudyScreen
 from tui.screens.review import ReviewScreen
@@ -49,3 +49,23 @@ async def test_custom_study_by_tag_and_its_problems(make_app, seen) -> None:
         review = app.screen
         assert isinstance(review, ReviewScreen)
         assert review.card_key == "basics/bubble" and "left 1" in seen(app)
+
+
+async def test_all_decks_take_new_cards_in_turn_within_the_shared_limit(make_app, seen) -> None:
+    app = make_app(new_per_day=2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await asyncio.wait_for(app.loaded.wait(), 30)
+        await pilot.pause()
+        table = app.screen.query_one("#decks", DataTable)
+        rows = [table.get_row_at(i)[:3] for i in range(3)]
+        assert rows == [["All decks", 0, 2], ["Basics", 0, 2], ["Serving", 0, 1]]
+        await pilot.press("enter")  # All decks
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        assert review.card_key == "basics/adam-bytes" and "left 2" in seen(app)
+        await pilot.press("space", "4")
+        assert review.card_key == "serving/kv-llama3-8b"  # not basics/ring-cost: decks take turns
+        await pilot.press("escape")
+        await pilot.pause()
+        rows = [table.get_row_at(i)[:3] for i in range(3)]
+        assert rows == [["All decks", 0, 1], ["Basics", 0, 1], ["Serving", 0, 1]]  # one left to share
