@@ -25,22 +25,30 @@ def _deck(query: _Q, deck_id: str | None) -> _Q:
     return query if deck_id is None else query.where(CardStateRow.deck_id == deck_id)
 
 
+def _not_suspended(query: _Q) -> _Q:
+    """Suspended cards are due nowhere (they return to the forecast when unsuspended)."""
+    suspended = sa.select(CardMarkRow.card_key).where(CardMarkRow.suspended.is_(True))
+    return query.where(CardStateRow.card_key.not_in(suspended))
+
+
 def future_due(
     conn: sa.Connection, today: date, days: int, deck_id: str | None
 ) -> tuple[tuple[int, ...], int]:
     """Cards due on each of the next `days` days, and the overdue backlog (due today or earlier)."""
-    ahead = _deck(
-        sa.select(CardStateRow.due_day, sa.func.count())
-        .where(CardStateRow.due_day > today, CardStateRow.due_day <= today + timedelta(days=days))
-        .group_by(CardStateRow.due_day),
-        deck_id,
+    ahead = _not_suspended(
+        _deck(
+            sa.select(CardStateRow.due_day, sa.func.count())
+            .where(CardStateRow.due_day > today, CardStateRow.due_day <= today + timedelta(days=days))
+            .group_by(CardStateRow.due_day),
+            deck_id,
+        )
     )
     per_day = [0] * days
     for day, count in conn.execute(ahead):
         if day is not None:
             per_day[(day - today).days - 1] = int(count)
     overdue = conn.execute(
-        _deck(sa.select(sa.func.count()).where(CardStateRow.due_day <= today), deck_id)
+        _not_suspended(_deck(sa.select(sa.func.count()).where(CardStateRow.due_day <= today), deck_id))
     ).scalar_one()
     return tuple(per_day), int(overdue)
 

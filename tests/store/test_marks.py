@@ -80,6 +80,7 @@ def test_eighth_lapse_makes_a_leech_suspended_and_undo_takes_it_back(store, cloc
     assert "n/a" not in study.session("n").queue
     stats = compute_stats(store, study.today(), total_cards=3)
     assert (stats.counts.suspended, stats.counts.leech, stats.counts.flags_tracked) == (1, 1, True)
+    assert (stats.future.overdue, sum(stats.future.per_day)) == (0, 0)  # the leech is due nowhere
 
     assert session.undo() == "n/a"
     assert study.mark("n/a") == Mark(lapses=7)
