@@ -53,7 +53,9 @@ async def test_browse_search_open_and_mark(make_app, seen, db_path: Path) -> Non
         await search_for(pilot, screen, "ring")
         assert screen.query_one("#browse-table", DataTable).row_count == 1
 
-        screen.query_one("#browse-table").focus()
+        screen.query_one("#browse-search").focus()
+        await pilot.press("escape")  # from the search box to the list, not away
+        assert app.screen is screen and screen.query_one("#browse-table").has_focus
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, CardViewScreen)

@@ -45,6 +45,7 @@ class BrowseScreen(Screen[None]):
         Binding("ctrl+f", "search", "Search", priority=True),
         Binding("escape", "back", "Back"),
         Binding("question_mark", "help", "Keys"),
+        Binding("f1", "help_typing", "Keys", show=False),
     ]
     WIDGET_KEYS = [("↑/↓", "Pick a card")]
 
@@ -168,7 +169,14 @@ class BrowseScreen(Screen[None]):
         self.query_one("#browse-search", Input).focus()
 
     def action_back(self) -> None:
-        self.dismiss()
+        """From the search box back to the list; from the list back home."""
+        if self.query_one("#browse-search", Input).has_focus:
+            self.query_one("#browse-table").focus()
+        else:
+            self.dismiss()
+
+    def action_help_typing(self) -> None:
+        self.action_help()
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self))
