@@ -7,6 +7,8 @@ change inside cards/ or drills/ shows up here, in one place.
 
 from __future__ import annotations
 
+from cards.browse import HELP as SEARCH_HELP
+from cards.browse import Found, QueryError, SearchResult
 from cards.exam import ExamError, ExamSession, aim, deck_bands
 from cards.loader import Collection, LoadedDeck
 from drills.attempts import DRILL_DECK, Result
@@ -18,15 +20,19 @@ from drills.session import DrillSession, PlanError, Summary, format_seconds, mak
 
 __all__ = [
     "DRILL_DECK",
+    "SEARCH_HELP",
     "Collection",
     "Drill",
     "DrillError",
     "DrillSession",
     "ExamError",
     "ExamSession",
+    "Found",
     "LoadedDeck",
     "PlanError",
+    "QueryError",
     "Result",
+    "SearchResult",
     "Summary",
     "TemplateSet",
     "aim",

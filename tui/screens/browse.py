@@ -11,14 +11,14 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
-from cards.browse import HELP, QueryError, SearchResult
 from tui.cli_authoring import plural
+from tui.facade import SEARCH_HELP, QueryError, SearchResult
 from tui.screens.card_view import CardViewScreen, marks_text
 from tui.screens.help import HelpScreen
 
 if TYPE_CHECKING:
-    from cards.browse import Found
     from engine.store.marks import MarkChange
+    from tui.facade import Found
     from tui.services import Services
 
 COLUMNS = ("Card", "Due", "Ivl", "EF", "Lapses", "Marks")
@@ -58,7 +58,7 @@ class BrowseScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Input(self.start, placeholder=HELP, id="browse-search", max_length=200)
+        yield Input(self.start, placeholder=SEARCH_HELP, id="browse-search", max_length=200)
         yield Static("Searching…", id="browse-status", markup=False)
         table: DataTable[str] = DataTable(id="browse-table", cursor_type="row", zebra_stripes=True)
         table.add_columns(*COLUMNS)

@@ -11,9 +11,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Markdown, Rule, Static
 
 if TYPE_CHECKING:
-    from cards.browse import Found
     from engine.store.browse import CardRow
     from engine.store.marks import Mark
+    from tui.facade import Found
 
 
 def marks_text(mark: CardRow | Mark) -> str:

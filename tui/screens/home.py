@@ -19,8 +19,8 @@ from tui.cli_authoring import plural
 from tui.screens.help import HelpScreen
 
 if TYPE_CHECKING:
-    from tui.facade import Collection, TemplateSet
     from engine.app import ReviewSession
+    from tui.facade import Collection, TemplateSet
     from tui.messages import ServicesReady
     from tui.services import Services
 
