@@ -1,8 +1,9 @@
-"""Command-palette entries for the stats screen and the exam (kept out of app.py)."""
+"""Command-palette entries: the app's own commands (kept out of app.py); each runs the home
+screen's action, so it behaves as the key there (queued while the decks open)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
@@ -10,19 +11,29 @@ from textual.app import SystemCommand
 if TYPE_CHECKING:
     from tui.app import FlopcardsApp
 
+COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("Review", "Review what is due in the highlighted deck (home's enter)", "study"),
+    ("Study ahead", "Review cards not yet due (home's a)", "study_ahead"),
+    ("Custom study", "By tag, failed today, new cards only, ahead by N days (c)", "custom_study"),
+    ("Drills", "A timed session of numeric drills (home's d)", "drills"),
+    ("Browse", "Search the cards: text, tag:, deck:, due:, is:new/suspended/leech/flagged (b)", "browse"),
+    ("Stats", "Heatmap, due forecast, true retention, drills, exam scores (s)", "stats"),
+    ("Exam", "A cold exam over the highlighted deck, the grill by default (x)", "exam"),
+    ("Reload decks", "Read the deck files again (r)", "reload"),
+)
+"""(title, help, home screen action)."""
+
 
 def flopcards_commands(app: FlopcardsApp) -> Iterator[SystemCommand]:
-    def stats() -> None:
-        from tui.screens.stats import open_stats
+    home = app.home
 
-        if problem := open_stats(app, app.services, None):
-            app.notify(problem)
+    def run(action: str) -> Callable[[], None]:
+        def go() -> None:
+            getattr(home, f"action_{action}")()  # on top of whatever shows; esc comes back to it
 
-    def exam() -> None:
-        from tui.screens.exam import open_exam
+        return go
 
-        if problem := open_exam(app, app.services, None):
-            app.notify(problem)
-
-    yield SystemCommand("Stats", "Heatmap, due forecast, true retention, drills, exam scores", stats)
-    yield SystemCommand("Exam: grill", "The 60 grill questions cold, scored per section", exam)
+    for title, help_text, action in COMMANDS:
+        if action == "reload" and app.services is None:
+            continue
+        yield SystemCommand(title, help_text, run(action))

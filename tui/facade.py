@@ -7,6 +7,8 @@ change inside cards/ or drills/ shows up here, in one place.
 
 from __future__ import annotations
 
+from cards.browse import HELP as SEARCH_HELP
+from cards.browse import Found, QueryError, SearchResult
 from cards.exam import ExamError, ExamSession, aim, deck_bands
 from cards.loader import Collection, LoadedDeck
 from drills.attempts import DRILL_DECK, Result
@@ -19,6 +21,7 @@ from drills.timed import SPRINT_SECONDS, Sitting, Turn, sprint_plan, weak_plan
 
 __all__ = [
     "DRILL_DECK",
+    "SEARCH_HELP",
     "SPRINT_SECONDS",
     "Collection",
     "Drill",
@@ -26,10 +29,13 @@ __all__ = [
     "DrillSession",
     "ExamError",
     "ExamSession",
+    "Found",
     "LoadedDeck",
     "Plan",
     "PlanError",
+    "QueryError",
     "Result",
+    "SearchResult",
     "Sitting",
     "Summary",
     "TemplateSet",

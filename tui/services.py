@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cards.browse import Query, SearchResult, parse_query, search
 from cards.loader import Collection, load_collection
 from cards.source import CardSource
 from drills.attempts import Result, attempts, drill_key, judge, record_attempt
@@ -19,6 +20,7 @@ from drills.source import DrillSource
 from drills.timed import weak_kinds
 from engine.answers import CheckResult, Verdict
 from engine.app import Limits, ReviewSession, Study, switching
+from engine.app.custom import MAX_AHEAD_DAYS, Custom, custom_session
 from engine.app.scheduler import make_scheduler
 from engine.problems import Problem
 from engine.store import meta, repo
@@ -67,6 +69,27 @@ class Services:
     def review(self, deck_id: str | None = None, *, ahead: bool = False) -> ReviewSession:
         """A review session over one deck (None: all decks)."""
         return self.study.session(deck_id, ahead=ahead)
+
+    def browse(self, text: str) -> SearchResult:
+        """Cards matching an Anki-style search; raises cards.browse.QueryError (one line)."""
+        return search(self.collection, self.store, self.study.today(), parse_query(text))
+
+    def custom_study(self, deck_id: str | None, kind: Custom, value: str = "") -> ReviewSession:
+        """A custom-study session; ValueError (one line) when the tag or the days cannot be used."""
+        if kind is Custom.TAG:
+            tag = value.strip().lower()
+            if not tag:
+                raise ValueError("name a tag, e.g. Memory")
+            query = Query(tags=(tag,), decks=() if deck_id is None else (deck_id,))
+            found = search(self.collection, self.store, self.study.today(), query, limit=1000)
+            return self.study.session_of([f.key for f in found.rows])
+        days = 0
+        if kind is Custom.AHEAD:
+            try:
+                days = int(value.strip())
+            except ValueError:
+                raise ValueError(f"ahead by how many days? type 1 to {MAX_AHEAD_DAYS}") from None
+        return custom_session(self.study, deck_id, kind, days)
 
     def drill(self, kind: str, seed: int) -> Drill:
         """Generate one drill; raises drills.generator.DrillError with a one-line message."""

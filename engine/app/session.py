@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from engine.answers import CheckResult, Verdict
@@ -14,6 +14,7 @@ from engine.grades import Grade, grade_for
 from engine.sm2 import ReviewRecord
 from engine.store import repo
 from engine.store.attempts import StoredAttempt
+from engine.store.marks import Mark, MarkChange
 
 if TYPE_CHECKING:
     from engine.app.scheduler import Moment
@@ -28,6 +29,8 @@ class Current:
     prompt: Prompt
     outcomes: Mapping[Grade, int | None]
     """Interval in days each grade would give (None: again today)."""
+    mark: Mark = field(default_factory=Mark)
+    """Flagged, leech, lapses (a card on show is neither suspended nor buried, unless just now)."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,23 @@ class Answered:
     key: str
     log_id: int
     record: ReviewRecord
+    mark: MarkChange | None = None
+    """The lapse this answer counted, if it was one."""
+
+    @property
+    def leech(self) -> bool:
+        """This answer made the card a leech (it is now suspended)."""
+        return self.mark is not None and self.mark.after.leech and not self.mark.before.leech
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One undoable step: an answer or a mark change, and the queue before it."""
+
+    queue: list[str]
+    answered: Answered | None = None
+    seconds: float = 0.0
+    change: MarkChange | None = None
 
 
 @dataclass
@@ -65,8 +85,10 @@ class ReviewSession:
         self.queue = list(queue)
         self.done = 0
         self.summary = SessionSummary()
-        self._history: list[tuple[Answered, list[str], float]] = []
+        self._history: list[_Step] = []
         self._current: Current | None = None
+        self._checked: tuple[str, Grade] | None = None
+        """(key, grade) the last typed answer suggested for the item on show."""
 
     def current(self) -> Current | None:
         """The item to show now (None when the session is over); a drill is generated once per turn."""
@@ -76,7 +98,7 @@ class ReviewSession:
         if self._current is None or self._current.key != key:
             seed = int(self.study.now().timestamp()) + self.done
             outcomes = self.study.scheduler.preview(self.study.state(key), self.study.moment())
-            self._current = Current(key, self.study.prompt(key, seed), outcomes)
+            self._current = Current(key, self.study.prompt(key, seed), outcomes, self.study.mark(key))
         return self._current
 
     def check(self, text: str, seconds: float, limit: float) -> Checked | None:
@@ -87,7 +109,16 @@ class ReviewSession:
         result = current.prompt.check(text)
         if result.verdict is Verdict.UNREADABLE:
             return Checked(result, None)
-        return Checked(result, grade_for(result.verdict, seconds, limit))
+        grade = grade_for(result.verdict, seconds, limit)
+        self._checked = (current.key, grade)
+        return Checked(result, grade)
+
+    def suggested(self) -> Grade:
+        """The grade space/enter accepts once the answer shows: the typed verdict's, or 4 (Anki's Good)."""
+        current = self.current()
+        if current is not None and self._checked is not None and self._checked[0] == current.key:
+            return self._checked[1]
+        return Grade.WELL
 
     @property
     def left(self) -> int:
@@ -107,33 +138,89 @@ class ReviewSession:
         before_queue = list(self.queue)
         applied = self.study.answer(key, Grade(grade), seconds, at=at, attempt=attempt)
         record = applied.record
+        answered = Answered(key, applied.log_id, record, applied.mark)
         self.queue.pop(0)
-        if record.after.repeat_today:
+        if record.after.repeat_today and not answered.leech:  # a new leech is suspended
             self.queue.append(key)
         self._current = None
+        self._checked = None
         self.done += 1
         self.summary.answered += 1
         self.summary.grades[record.grade] += 1
         self.summary.seconds += seconds
         self.summary.new_cards += int(record.was_new)
-        answered = Answered(key, applied.log_id, record)
-        self._history.append((answered, before_queue, seconds))
+        self._history.append(_Step(before_queue, answered, seconds))
         return answered
 
+    def suspend(self) -> MarkChange:
+        """Suspend the current item: out of every session and count until unsuspended."""
+        return self._hold(suspended=True)
+
+    def bury(self) -> MarkChange:
+        """Bury the current item until the next study day."""
+        return self._hold(buried_until=self.study.tomorrow())
+
+    def _hold(self, **changes: object) -> MarkChange:
+        if not self.queue:
+            raise LookupError("the session has no card left")
+        key = self.queue[0]
+        change = self.study.change_mark(key, **changes)
+        self._history.append(_Step(list(self.queue), change=change))
+        self.queue = [k for k in self.queue if k != key]
+        self._current = None
+        self._checked = None
+        return change
+
+    def toggle_flag(self) -> MarkChange:
+        """Flag the current item (or take the flag off); it stays on show."""
+        current = self.current()
+        if current is None:
+            raise LookupError("the session has no card left")
+        change = self.study.change_mark(current.key, flagged=not current.mark.flagged)
+        self._history.append(_Step(list(self.queue), change=change))
+        self._current = replace(current, mark=change.after)
+        return change
+
     def undo(self) -> str | None:
-        """Take back the last answer (state and log row); returns the key shown again."""
+        """Take back the last answer (state, log row, a lapse it counted) or mark change; returns
+        the key shown again."""
         if not self._history:
             return None
-        answered, before_queue, seconds = self._history.pop()
-        repo.undo_answer(self.study.store, answered.log_id)
-        self.queue = before_queue
+        step = self._history[-1]
+        if step.answered is None:
+            assert step.change is not None
+            change = step.change
+            self.study.undo_mark(change)
+            self._history.pop()
+            if self._current is not None and self._current.key == change.key and step.queue == self.queue:
+                self._current = replace(self._current, mark=change.before)  # a flag: same item on show
+                return change.key
+            self.queue = step.queue
+            self._current = None
+            self._checked = None
+            return change.key
+        answered, seconds = step.answered, step.seconds
+        repo.undo_answer(self.study.store, answered.log_id, answered.mark)
+        self._history.pop()
+        self.queue = step.queue
         self._current = None
+        self._checked = None
         self.done -= 1
         self.summary.answered -= 1
         self.summary.grades[answered.record.grade] -= 1
         self.summary.seconds -= seconds
         self.summary.new_cards -= int(answered.record.was_new)
         return answered.key
+
+    def reshow(self) -> None:
+        """Build the item on show again (its deck was edited and reloaded)."""
+        self._current = None
+        self._checked = None
+
+    @property
+    def undoes_answer(self) -> bool:
+        """Whether undo() would take back an answer (rather than a suspend, bury or flag)."""
+        return bool(self._history) and self._history[-1].answered is not None
 
     @property
     def can_undo(self) -> bool:

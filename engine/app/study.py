@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
+from itertools import zip_longest
 from typing import TYPE_CHECKING
 
 from engine.app.items import ItemSource, Prompt, StudyItem, missing_prompt
 from engine.app.scheduler import Moment, Scheduler, SM2Scheduler
 from engine.grades import Grade
 from engine.sm2 import CardState
-from engine.store import repo
+from engine.store import marks, repo
 from engine.store.attempts import StoredAttempt
 from engine.store.database import Store
 from engine.studyday import StudyClock, utc_now
@@ -29,6 +30,8 @@ class Limits:
     reviews_per_day: int = 200
     ahead: int = 50
     """How many not-yet-due cards a study-ahead session takes."""
+    leech_lapses: int = 8
+    """Lapses after which a card is tagged leech and suspended (Anki's default)."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,7 @@ class Study:
     def set_items(self, items: Sequence[StudyItem]) -> None:
         self.items = list(items)
         self._deck_of = {item.key: item.deck_id for item in self.items}
+        self._cards = {item.key for item in self.items if item.new_in_review}
 
     def deck_ids(self) -> list[str]:
         """Every source's decks, in order."""
@@ -124,7 +128,26 @@ class Study:
             schedule=lambda state: self.scheduler.review(state, Grade(grade), moment),
             seconds=seconds,
             attempt=attempt,
+            leech_at=self.limits.leech_lapses if key in self._cards else None,
         )
+
+    def mark(self, key: str) -> marks.Mark:
+        return marks.read_mark(self.store, key)
+
+    def change_mark(self, key: str, **changes: object) -> marks.MarkChange:
+        """Suspend (suspended=True), bury (buried_until=tomorrow()), flag...; undo with undo_mark."""
+        return marks.change_mark(self.store, key, self.deck_of(key), **changes)
+
+    def tomorrow(self) -> date:
+        """The day a card buried now comes back."""
+        return self.today() + timedelta(days=1)
+
+    def undo_mark(self, change: marks.MarkChange) -> None:
+        marks.undo_mark(self.store, change)
+
+    def held(self) -> set[str]:
+        """Keys kept out of sessions and counts today (suspended or buried)."""
+        return marks.held_keys(self.store, self.today())
 
     def totals(self) -> repo.DayTotals:
         return repo.day_totals(self.store, self.today())
@@ -141,24 +164,28 @@ class Study:
         """Due keys of present items; with `limit`, reads only as many rows as it needs."""
         decks = None if deck_id is None else [deck_id]
         fetch = limit
+        held = self.held()
         while True:
             rows = repo.due_keys(self.store, self.today(), deck_ids=decks, limit=fetch)
-            keys = [k for k in rows if k in self._deck_of]
+            keys = [k for k in rows if k in self._deck_of and k not in held]
             if fetch is None or len(keys) >= fetch or len(rows) < fetch:
                 return keys if limit is None else keys[:limit]
-            fetch *= 4  # some due rows belong to removed (hidden) items: read further
+            fetch *= 4  # some due rows belong to removed or held items: read further
 
     def _new(self, deck_id: str | None, seen: set[str]) -> list[str]:
-        return [
-            item.key
-            for item in self.items
-            if item.key not in seen and item.new_in_review and (deck_id is None or item.deck_id == deck_id)
-        ]
+        """New keys in deck order; across all decks, one from each deck in turn (round-robin), so a
+        shared limit does not drain the first deck."""
+        by_deck: dict[str, list[str]] = {}
+        for item in self.items:
+            if item.key not in seen and item.new_in_review and (deck_id is None or item.deck_id == deck_id):
+                by_deck.setdefault(item.deck_id, []).append(item.key)
+        turns = zip_longest(*by_deck.values())
+        return [key for turn in turns for key in turn if key is not None]
 
     def counts(self, deck_ids: Sequence[str]) -> list[DeckCounts]:
         """Counts for 'All decks' (first) and then each deck, capped by what today still allows."""
         new_left, reviews_left = self.remaining()
-        seen = repo.seen_keys(self.store)
+        seen = repo.seen_keys(self.store) | self.held()
         due_by_deck = Counter(self._deck_of[k] for k in self._due(None))
         new_by_deck = Counter(i.deck_id for i in self.items if i.key not in seen and i.new_in_review)
         total_by_deck = Counter(item.deck_id for item in self.items)
@@ -176,6 +203,17 @@ class Study:
         ]
         return rows
 
+    def new_keys(self, deck_id: str | None) -> list[str]:
+        """Never-reviewed, not held keys of a deck (None: all, round-robin)."""
+        return self._new(deck_id, repo.seen_keys(self.store) | self.held())
+
+    def session_of(self, keys: Sequence[str]) -> ReviewSession:
+        """A session over chosen keys (custom study), without the held and the removed ones."""
+        from engine.app.session import ReviewSession
+
+        held = self.held()
+        return ReviewSession(self, [k for k in dict.fromkeys(keys) if k in self._deck_of and k not in held])
+
     def session(self, deck_id: str | None = None, *, ahead: bool = False) -> ReviewSession:
         """A queue for today: due reviews first, then new cards, within the daily limits.
 
@@ -185,10 +223,10 @@ class Study:
 
         new_left, reviews_left = self.remaining()
         queue = self._due(deck_id, limit=reviews_left)
-        seen = repo.seen_keys(self.store)
-        queue += self._new(deck_id, seen)[:new_left]
+        held = self.held()
+        queue += self._new(deck_id, repo.seen_keys(self.store) | held)[:new_left]
         if ahead and not queue:
             decks = None if deck_id is None else [deck_id]
             upcoming = repo.upcoming_keys(self.store, self.today(), deck_ids=decks)
-            queue = [k for k in upcoming if k in self._deck_of][: self.limits.ahead]
+            queue = [k for k in upcoming if k in self._deck_of and k not in held][: self.limits.ahead]
         return ReviewSession(self, queue)

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 
 from engine.stats.model import MATURE_DAYS, Bucket, CardCounts
-from engine.store.models import CardStateRow
+from engine.store.models import CardMarkRow, CardStateRow
 
 INTERVAL_EDGES: tuple[int, ...] = (1, 2, 4, 7, 14, 21, 30, 60, 90, 180, 365)
 """Left edges of the interval histogram's bars, in days."""
@@ -25,22 +25,30 @@ def _deck(query: _Q, deck_id: str | None) -> _Q:
     return query if deck_id is None else query.where(CardStateRow.deck_id == deck_id)
 
 
+def _not_suspended(query: _Q) -> _Q:
+    """Suspended cards are due nowhere (they return to the forecast when unsuspended)."""
+    suspended = sa.select(CardMarkRow.card_key).where(CardMarkRow.suspended.is_(True))
+    return query.where(CardStateRow.card_key.not_in(suspended))
+
+
 def future_due(
     conn: sa.Connection, today: date, days: int, deck_id: str | None
 ) -> tuple[tuple[int, ...], int]:
     """Cards due on each of the next `days` days, and the overdue backlog (due today or earlier)."""
-    ahead = _deck(
-        sa.select(CardStateRow.due_day, sa.func.count())
-        .where(CardStateRow.due_day > today, CardStateRow.due_day <= today + timedelta(days=days))
-        .group_by(CardStateRow.due_day),
-        deck_id,
+    ahead = _not_suspended(
+        _deck(
+            sa.select(CardStateRow.due_day, sa.func.count())
+            .where(CardStateRow.due_day > today, CardStateRow.due_day <= today + timedelta(days=days))
+            .group_by(CardStateRow.due_day),
+            deck_id,
+        )
     )
     per_day = [0] * days
     for day, count in conn.execute(ahead):
         if day is not None:
             per_day[(day - today).days - 1] = int(count)
     overdue = conn.execute(
-        _deck(sa.select(sa.func.count()).where(CardStateRow.due_day <= today), deck_id)
+        _not_suspended(_deck(sa.select(sa.func.count()).where(CardStateRow.due_day <= today), deck_id))
     ).scalar_one()
     return tuple(per_day), int(overdue)
 
@@ -98,9 +106,16 @@ def card_figures(conn: sa.Connection, deck_id: str | None, total_cards: int | No
             load += count / interval
     seen = learning + young + mature
     new = max(0, total_cards - seen) if total_cards is not None else 0
+    marks = sa.select(
+        sa.func.count().filter(CardMarkRow.suspended.is_(True)),
+        sa.func.count().filter(CardMarkRow.leech.is_(True)),
+    )
+    if deck_id is not None:
+        marks = marks.where(CardMarkRow.deck_id == deck_id)
+    suspended, leech = conn.execute(marks).one()
     return CardFigures(
         _histogram(sorted(intervals.items()), INTERVAL_EDGES, lambda d: f"{d}d"),
         _histogram(sorted(eases.items()), EASE_EDGES, lambda c: f"{c / 100:.1f}"),
-        CardCounts(new=new, learning=learning, young=young, mature=mature),
+        CardCounts(new, learning, young, mature, int(suspended), int(leech), flags_tracked=True),
         load,
     )

@@ -121,7 +121,7 @@ class CardCounts:
     suspended: int = 0
     leech: int = 0
     flags_tracked: bool = False
-    """False until the store records suspension and leeches: suspended and leech then read 0."""
+    """True when suspended and leech were read from the store (card marks, revision 0004)."""
 
     @property
     def total(self) -> int:

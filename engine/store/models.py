@@ -99,6 +99,22 @@ class DrillAttemptRow(Base):
     hinted: so.Mapped[bool] = so.mapped_column(server_default=sa.false(), default=False)
 
 
+class CardMarkRow(Base):
+    """What the user decided about one card, apart from its schedule: suspended, buried until a
+    study day, flagged, tagged leech; and its lapses (failures once in review)."""
+
+    __tablename__ = "card_mark"
+
+    card_key: so.Mapped[str] = so.mapped_column(sa.String(200), primary_key=True)
+    deck_id: so.Mapped[str] = so.mapped_column(sa.String(100), index=True)
+    suspended: so.Mapped[bool] = so.mapped_column(default=False)
+    buried_until: so.Mapped[date | None]
+    """Hidden from sessions and counts while the study day is before this one."""
+    flagged: so.Mapped[bool] = so.mapped_column(default=False)
+    leech: so.Mapped[bool] = so.mapped_column(default=False)
+    lapses: so.Mapped[int] = so.mapped_column(default=0)
+
+
 class MetaRow(Base):
     """Facts about the database itself; the ('application', 'flopcards') row marks a file as ours."""
 

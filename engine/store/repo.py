@@ -14,6 +14,7 @@ from engine.fsrs_scheduler import FsrsState
 from engine.sm2 import CardState, ReviewRecord
 from engine.store.attempts import StoredAttempt, add_attempt
 from engine.store.database import Store
+from engine.store.marks import MarkChange, count_lapse, restore_mark
 from engine.store.models import CardStateRow, ReviewRow
 from engine.store.preflight import StoreError
 from engine.store.writes import locked_row, run_write
@@ -132,6 +133,8 @@ class Applied:
     log_id: int
     record: ReviewRecord
     attempt_id: int | None = None
+    mark: MarkChange | None = None
+    """The lapse it counted (and the leech it made), if it was one."""
 
 
 def apply_answer(
@@ -142,23 +145,29 @@ def apply_answer(
     schedule: Callable[[CardState], tuple[CardState, ReviewRecord]],
     seconds: float,
     attempt: StoredAttempt | None = None,
+    leech_at: int | None = None,
 ) -> Applied:
     """Lock the item's state row, schedule from it and write the result (and the attempt) in ONE
-    transaction, redone from a fresh read when another client held or changed the row."""
+    transaction, redone from a fresh read when another client held or changed the row.
+
+    With `leech_at`, a lapse is counted in the same transaction (and at that many the card is
+    tagged leech and suspended)."""
 
     def work(session: so.Session) -> Applied:
         row, _ = locked_row(session, card_key, deck_id)
         _, record = schedule(_to_state(row))
         log = write_answer(session, card_key=card_key, deck_id=deck_id, record=record, seconds=seconds)
         attempt_row = None if attempt is None else add_attempt(session, attempt)
+        mark = None if leech_at is None else count_lapse(session, card_key, deck_id, record, leech_at)
         session.flush()
-        return Applied(log.id, record, None if attempt_row is None else attempt_row.id)
+        return Applied(log.id, record, None if attempt_row is None else attempt_row.id, mark)
 
     return run_write(store, work)
 
 
-def undo_answer(store: Store, log_id: int) -> str | None:
-    """Delete the log row and restore the state it started from; returns the card key.
+def undo_answer(store: Store, log_id: int, mark: MarkChange | None = None) -> str | None:
+    """Delete the log row and restore the state it started from (and the mark the answer changed,
+    in the same transaction); returns the card key.
 
     Refused (StoreError, nothing changed) when the card was answered again since, e.g. on another
     device: restoring the older state would silently drop that later answer.
@@ -177,6 +186,8 @@ def undo_answer(store: Store, log_id: int) -> str | None:
         else:
             _write_state(row, before)
         session.delete(log)
+        if mark is not None:
+            restore_mark(session, mark)
         return log.card_key
 
     return run_write(store, work)

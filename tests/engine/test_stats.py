@@ -202,7 +202,7 @@ def test_interval_ease_histograms_and_counts_by_state(history: Store) -> None:
     assert ease["1.3–1.5"] == 1 and ease["1.7–1.9"] == 1 and ease["2.5–2.7"] == 3
     counts = stats.counts
     assert (counts.new, counts.learning, counts.young, counts.mature) == (7, 2, 1, 2)
-    assert (counts.suspended, counts.leech, counts.flags_tracked) == (0, 0, False)
+    assert (counts.suspended, counts.leech, counts.flags_tracked) == (0, 0, True)
 
 
 def test_drill_accuracy_median_weakest_and_sprints(history: Store) -> None:

@@ -30,7 +30,8 @@ def test_stats_json_has_every_figure(db_path: Path, capsys) -> None:
     assert data["deck_id"] == "grill" and data["period"] == "year"
     assert len(data["future"]["per_day"]) == 90
     assert [r["label"] for r in data["retention"]] == ["today", "week", "month", "year"]
-    assert data["counts"]["new"] == 60 and data["counts"]["flags_tracked"] is False
+    counts = data["counts"]
+    assert counts["new"] == 60 and counts["flags_tracked"] is True and counts["suspended"] == 0
     assert [(e["right"], e["asked"]) for e in data["exams"]] == [(3, 4)]
 
 

@@ -41,6 +41,7 @@ def keys_after_loading(*keys: str):
         for key in keys:
             await pilot.press(key)
             await pilot.pause()
+            await asyncio.wait_for(pilot.app.workers.wait_for_complete(), 30)  # e.g. browse's search
         await settle(pilot)
 
     return run_before
@@ -54,6 +55,11 @@ SCREENS = {
     "review_help": ((DATA / "decks",), keys_after_loading("down", "enter", "space", "question_mark")),
     "review_typed": ((DATA / "typed",), keys_after_loading("enter")),
     "review_summary": ((DATA / "decks",), keys_after_loading("down", "down", "enter", "space", "4")),
+    "browse": ((DATA / "decks",), keys_after_loading("down", "b")),
+    "browse_card": ((DATA / "decks",), keys_after_loading("down", "b", "enter")),
+    "browse_help": ((DATA / "decks",), keys_after_loading("down", "b", "question_mark")),
+    "custom_study": ((DATA / "decks",), keys_after_loading("c")),
+    "custom_study_problem": ((DATA / "decks",), keys_after_loading("c", "enter")),
 }
 
 

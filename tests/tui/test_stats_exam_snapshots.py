@@ -186,7 +186,7 @@ async def test_every_tab_period_and_deck_draws(make_app, db_path) -> None:
         for tab in ("tab-due", "tab-answers", "tab-cards", "tab-drills", "tab-exams"):
             tabs.active = tab
             await pilot.pause(0.05)
-        assert "not tracked yet" in str(screen.query_one("#stats-counts", Static).render())
+        assert "suspended 0 · leech 0" in str(screen.query_one("#stats-counts", Static).render())
         first = screen.stats
         await pilot.press("p")  # month -> 3 months
         for _ in range(200):

@@ -70,7 +70,9 @@ async def test_undo_show_and_keys_work_while_typing(make_app, seen, tmp_path: Pa
         await pilot.press("ctrl+g")  # give up: show the answer without typing one
         assert review.revealed and "1.12 TB" in seen(app)
         footer = footer_line(seen, app)
-        assert "0-5 Grade" in footer and "space" not in footer, footer
+        assert "0-5 Grade" in footer and "space Accept grade" in footer and "Show answer" not in footer, (
+            footer
+        )
 
         await pilot.press("f1")
         assert isinstance(app.screen, HelpScreen) and "ctrl+z" in seen(app)

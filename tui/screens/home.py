@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
@@ -18,6 +19,7 @@ from tui.cli_authoring import plural
 from tui.screens.help import HelpScreen
 
 if TYPE_CHECKING:
+    from engine.app import ReviewSession
     from tui.facade import Collection, TemplateSet
     from tui.messages import ServicesReady
     from tui.services import Services
@@ -54,6 +56,8 @@ class HomeScreen(Screen[None]):
         Binding("a", "study_ahead", "Study ahead", tooltip="Review cards not yet due"),
         Binding("r", "reload", "Reload decks", tooltip="Read the deck files again"),
         Binding("d", "drills", "Drills", tooltip="A timed session of numeric drills"),
+        Binding("b", "browse", "Browse", show=False),  # no room in the footer at 80 columns; ? lists it
+        Binding("c", "custom_study", "Custom study", show=False),
         Binding("s", "stats", "Stats", tooltip="Heatmap, due forecast, retention, drills, exam scores"),
         Binding("x", "exam", "Exam", tooltip="A cold exam over the highlighted deck (the grill by default)"),
         Binding("question_mark", "help", "Keys"),
@@ -197,6 +201,30 @@ class HomeScreen(Screen[None]):
         from tui.screens.drill_setup import DrillSetupScreen
 
         self.app.push_screen(DrillSetupScreen(self.services))
+
+    def action_browse(self) -> None:
+        if self.services is None:
+            self._queue(self.action_browse, "the browser")
+            return
+        from tui.screens.browse import BrowseScreen
+
+        self.app.push_screen(BrowseScreen(self.services, self._selected_deck()))
+
+    def action_custom_study(self) -> None:
+        if self.services is None:
+            self._queue(self.action_custom_study, "custom study")
+            return
+        from tui.screens.custom_study import CustomStudyScreen
+        from tui.screens.review import ReviewScreen
+
+        services, deck_id = self.services, self._selected_deck()
+
+        def start(session: ReviewSession | None) -> None:
+            if session is not None:
+                self.app.push_screen(ReviewScreen(services, deck_id, session))
+
+        build = partial(services.custom_study, deck_id)
+        self.app.push_screen(CustomStudyScreen(services.deck_title(deck_id), build), start)
 
     def action_stats(self) -> None:
         from tui.screens.stats import open_stats

@@ -15,31 +15,22 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, Rule, Static
 
 from engine.grades import Grade
-from engine.sm2 import format_interval
+from tui.review_text import grade_bar, leech_notice, progress_line
 from tui.screens.help import HelpScreen
 from tui.screens.summary import SummaryScreen
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable
 
     from engine.answers import CheckResult
     from engine.app import Current, ReviewSession
+    from engine.store.marks import MarkChange
     from tui.services import Services
 
 MAX_ANSWER_CHARS = 500
 SHOW, UNDO, KEYS = Binding.Group("Show answer"), Binding.Group("Undo"), Binding.Group("Keys")
-TYPED_KEYS = {"reveal", "undo", "help", "grade"}
+TYPED_KEYS = {"reveal", "undo", "help", "grade", "suspend", "bury", "flag", "edit"}
 """Actions whose keys type into the answer box: hidden while it has focus."""
-
-
-def grade_bar(preview: Mapping[Grade, int | None], suggested: Grade | None = None) -> str:
-    """'0 blackout 1d │ 1 not at all 1d │ …' — label and next interval of every grade."""
-    parts = []
-    for g, days in preview.items():
-        text = f"[b]{int(g)}[/b] {g.label} [dim]{format_interval(days)}[/dim]"
-        parts.append(f"[reverse]{text}[/reverse]" if g == suggested else text)
-    hint = f"   enter: grade {int(suggested)}" if suggested is not None else ""
-    return "  │  ".join(parts) + hint
 
 
 class ReviewScreen(Screen[None]):
@@ -49,10 +40,20 @@ class ReviewScreen(Screen[None]):
     # focus; the ctrl/f1 twins work there too, and share a footer entry with them otherwise.
     BINDINGS = [
         Binding("space", "reveal", "Show answer", group=SHOW),
+        Binding(
+            "space",
+            "accept",
+            "Accept grade",
+            tooltip="Grade with the suggested grade (4, or the typed verdict's)",
+        ),
         Binding("ctrl+g", "reveal_typing", "Show answer", group=SHOW),
         Binding("enter", "reveal_or_accept", "Show or check the answer, then accept its grade", show=False),
         Binding("0", "grade(0)", "Grade", key_display="0-5"),
         *(Binding(str(g), f"grade({g})", f"Grade {g}", show=False) for g in range(1, 6)),
+        Binding("exclamation_mark", "suspend", "Suspend", show=False),
+        Binding("minus", "bury", "Bury until tomorrow", show=False),
+        Binding("f", "flag", "Flag", show=False),
+        Binding("e", "edit", "Edit in $EDITOR", show=False),
         Binding("u", "undo", "Undo", group=UNDO),
         Binding("ctrl+z", "undo_typing", "Undo", group=UNDO),
         Binding("escape", "back", "Back"),
@@ -65,7 +66,7 @@ class ReviewScreen(Screen[None]):
     card_key: reactive[str | None] = reactive(None, init=False)
     """Key of the item on screen."""
     suggested: reactive[Grade | None] = reactive(None, init=False)
-    """Grade suggested by the typed answer's verdict, if one was checked."""
+    """Grade space/enter accepts once the answer shows (the typed verdict's, or 4); None before."""
     drill_graded: reactive[Grade | None] = reactive(None, init=False)
     """A due drill on show was answered (or given up) and graded with this; enter moves on."""
 
@@ -124,14 +125,17 @@ class ReviewScreen(Screen[None]):
         self._shown_at = self._timer()
 
     def _update_progress(self) -> None:
+        mark = self.item.mark if self.item is not None else None
         self.query_one("#progress", Static).update(
-            f"done {self.session.done}  ·  left {self.session.left}  ·  {self.card_key}"
+            progress_line(self.session.done, self.session.left, self.card_key, mark)
         )
 
     def watch_revealed(self, revealed: bool) -> None:
         self.query_one("#back").display = revealed
         self.query_one("#divider").display = revealed
         self._update_grades()
+        if revealed:
+            self.suggested = self.session.suggested()
         if revealed and self.query_one("#answer", Input).has_focus:
             self.query_one("#card").focus()  # digits grade from here on
         self.refresh_bindings()
@@ -177,7 +181,6 @@ class ReviewScreen(Screen[None]):
         if item.graded_by_answer:
             self._grade_drill(text, result, seconds)
             return
-        self.suggested = checked.suggested
         verdict.update(f"[b]{result.verdict.value.replace('_', ' ')}[/b] — {result.message}")
         self.revealed = True
 
@@ -213,6 +216,8 @@ class ReviewScreen(Screen[None]):
             return self.revealed and self.drill_graded is None
         if action == "reveal":
             return not self.revealed
+        if action == "accept":
+            return self.revealed
         if action == "undo":
             return self.session.can_undo
         return True
@@ -251,8 +256,13 @@ class ReviewScreen(Screen[None]):
             return
         if not self.revealed:
             self.revealed = True
-        elif self.suggested is not None:
-            self.action_grade(self.suggested)
+        else:
+            self.action_accept()
+
+    def action_accept(self) -> None:
+        """Grade with the suggested grade: the typed verdict's, or 4 (Anki's 'Good')."""
+        if self.revealed:
+            self.action_grade(self.session.suggested())
 
     def action_grade(self, grade: int) -> None:
         if not self.revealed or self.item is None or self.drill_graded is not None:
@@ -261,23 +271,71 @@ class ReviewScreen(Screen[None]):
         from engine.store.preflight import StoreError
 
         try:
-            self.session.answer(Grade(grade), seconds)
+            answered = self.session.answer(Grade(grade), seconds)
         except StoreError as error:  # another device kept the database busy: the card stays, grade again
             self.notify(str(error), severity="error", timeout=10)
             return
+        if answered.leech:
+            self.notify(leech_notice(answered), severity="warning", timeout=10)
         self.show_current()
+
+    def action_suspend(self) -> None:
+        self._mark(self.session.suspend, "Suspended {key} (u undoes).")
+
+    def action_bury(self) -> None:
+        self._mark(self.session.bury, "Buried {key} until tomorrow (u undoes).")
+
+    def action_flag(self) -> None:
+        self._mark(self.session.toggle_flag, "{flag} {key}.")
+
+    def action_edit(self) -> None:
+        from tui.edit_card import edit_card
+
+        if self.card_key is None:
+            return
+        reloaded, notice = edit_card(self.app, self.services, self.card_key)
+        self.notify(notice, severity="information" if reloaded else "warning", timeout=8)
+        if reloaded:
+            self.session.reshow()
+            self.show_current()
+
+    def _mark(self, change: Callable[[], MarkChange], notice: str) -> None:
+        from engine.store.preflight import StoreError
+
+        try:
+            done = change()
+        except (StoreError, LookupError) as error:
+            self.notify(f"Not changed: {error}", severity="error", timeout=8)
+            return
+        flag = "Flagged" if done.after.flagged else "Unflagged"
+        self.notify(notice.format(key=done.key, flag=flag))
+        self._after_mark(done.key)
+
+    def _after_mark(self, key: str) -> None:
+        """A flag leaves the item on show as it is (answer still showing); otherwise show the next."""
+        current = self.session.current()
+        if current is not None and current.key == key == self.card_key:
+            self.item = current
+            self._update_progress()
+        else:
+            self.show_current()
 
     def action_undo(self) -> None:
         from engine.store.preflight import StoreError
 
+        answer = self.session.undoes_answer
         try:
             key = self.session.undo()
         except StoreError as error:
             self.notify(f"Cannot undo: {error}", severity="warning", timeout=8)
             return
-        if key is not None:
-            self.notify(f"Undid the last grade of {key}.")
+        if key is None:
+            return
+        self.notify(f"Undid the last grade of {key}." if answer else f"Undid the last mark of {key}.")
+        if answer:
             self.show_current()
+        else:
+            self._after_mark(key)
 
     def action_back(self) -> None:
         self.dismiss()

@@ -1,0 +1,131 @@
+"""Card marks (suspended, buried, flagged, leech, lapses) as plain data; ORM rows stay in here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from datetime import date
+
+import sqlalchemy as sa
+import sqlalchemy.orm as so
+
+from engine.fsrs_scheduler import REVIEW
+from engine.sm2 import CardState, ReviewRecord
+from engine.store.database import Store
+from engine.store.models import CardMarkRow
+from engine.store.writes import run_write
+
+
+@dataclass(frozen=True)
+class Mark:
+    """What the user decided about a card apart from its schedule (all off for an unmarked card)."""
+
+    suspended: bool = False
+    buried_until: date | None = None
+    flagged: bool = False
+    leech: bool = False
+    lapses: int = 0
+
+    def held(self, today: date) -> bool:
+        """Kept out of sessions and counts on `today`: suspended, or buried until a later day."""
+        return self.suspended or (self.buried_until is not None and self.buried_until > today)
+
+
+@dataclass(frozen=True)
+class MarkChange:
+    """One change of a card's mark, with what it was (undo writes `before` back)."""
+
+    key: str
+    deck_id: str
+    before: Mark
+    after: Mark
+
+
+def _to_mark(row: CardMarkRow | None) -> Mark:
+    if row is None:
+        return Mark()
+    return Mark(row.suspended, row.buried_until, row.flagged, row.leech, row.lapses)
+
+
+def _write(session: so.Session, key: str, deck_id: str, mark: Mark) -> None:
+    row = session.get(CardMarkRow, key, with_for_update=True)
+    if row is None:
+        row = CardMarkRow(card_key=key, deck_id=deck_id)
+        session.add(row)
+    row.suspended, row.buried_until, row.flagged = mark.suspended, mark.buried_until, mark.flagged
+    row.leech, row.lapses = mark.leech, mark.lapses
+
+
+def read_mark(store: Store, key: str) -> Mark:
+    with store.reading() as session:
+        return _to_mark(session.get(CardMarkRow, key))
+
+
+def read_marks(store: Store, keys: Iterable[str]) -> dict[str, Mark]:
+    """Marks of the given cards that have one."""
+    wanted = list(keys)
+    out: dict[str, Mark] = {}
+    with store.reading() as session:
+        for start in range(0, len(wanted), 500):
+            rows = session.scalars(
+                sa.select(CardMarkRow).where(CardMarkRow.card_key.in_(wanted[start : start + 500]))
+            )
+            out.update((row.card_key, _to_mark(row)) for row in rows)
+    return out
+
+
+def held_keys(store: Store, today: date) -> set[str]:
+    """Cards kept out of sessions and counts today (suspended, or buried until a later day)."""
+    query = sa.select(CardMarkRow.card_key).where(
+        sa.or_(CardMarkRow.suspended.is_(True), CardMarkRow.buried_until > today)
+    )
+    with store.engine.connect() as conn:
+        return set(conn.execute(query).scalars())
+
+
+def change_mark(store: Store, key: str, deck_id: str, **changes: object) -> MarkChange:
+    """Change some fields of a card's mark in one transaction; returns before and after."""
+
+    def work(session: so.Session) -> MarkChange:
+        before = _to_mark(session.get(CardMarkRow, key, with_for_update=True))
+        after = replace(before, **changes)  # type: ignore[arg-type]
+        _write(session, key, deck_id, after)
+        return MarkChange(key, deck_id, before, after)
+
+    return run_write(store, work)
+
+
+def restore_mark(session: so.Session, change: MarkChange) -> None:
+    """Write a change's `before` back (in an open transaction)."""
+    _write(session, change.key, change.deck_id, change.before)
+
+
+def undo_mark(store: Store, change: MarkChange) -> None:
+    run_write(store, lambda session: restore_mark(session, change))
+
+
+def in_review(state: CardState) -> bool:
+    """Past its first steps: FSRS's Review phase when it holds FSRS memory, else SM-2 repetitions."""
+    if state.fsrs is not None and not state.fsrs.is_new:
+        return state.fsrs.phase == REVIEW
+    return state.repetitions > 0
+
+
+def is_lapse(record: ReviewRecord) -> bool:
+    """A failed scheduled review of a card in review (not new, not a same-day repeat)."""
+    return record.grade < 3 and not record.was_new and not record.same_day_repeat and in_review(record.before)
+
+
+def count_lapse(
+    session: so.Session, key: str, deck_id: str, record: ReviewRecord, leech_at: int
+) -> MarkChange | None:
+    """In the answer's transaction: count a lapse; at `leech_at` lapses the card is tagged leech and
+    suspended. None when the answer was no lapse."""
+    if not is_lapse(record):
+        return None
+    before = _to_mark(session.get(CardMarkRow, key, with_for_update=True))
+    after = replace(before, lapses=before.lapses + 1)
+    if after.lapses >= leech_at and not before.leech:
+        after = replace(after, leech=True, suspended=True)
+    _write(session, key, deck_id, after)
+    return MarkChange(key, deck_id, before, after)

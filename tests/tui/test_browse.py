@@ -1,0 +1,81 @@
+"""Browse from home (b): the deck's cards listed with their schedule, a search narrows them, a bad
+search says why, enter opens a card, ! and f mark it (stored) and u takes the mark back."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+from textual.widgets import DataTable, Input
+
+from tui.screens.browse import BrowseScreen
+from tui.screens.card_view import CardViewScreen
+
+
+async def open_browse(pilot) -> BrowseScreen:
+    await asyncio.wait_for(pilot.app.loaded.wait(), 30)
+    await pilot.pause()
+    await pilot.press("down", "b")  # Basics
+    screen = pilot.app.screen
+    assert isinstance(screen, BrowseScreen)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    return screen
+
+
+async def search_for(pilot, screen: BrowseScreen, text: str) -> None:
+    box = screen.query_one("#browse-search", Input)
+    box.value = text
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def flags(db_path: Path) -> dict[str, tuple[int, int]]:
+    with sqlite3.connect(db_path) as conn:
+        return {k: (s, f) for k, s, f in conn.execute("SELECT card_key, suspended, flagged FROM card_mark")}
+
+
+async def test_browse_search_open_and_mark(make_app, seen, db_path: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        screen = await open_browse(pilot)
+        text = seen(app)
+        assert "deck:basics" in text and "3 cards" in text
+        assert "basics/adam-bytes" in text and "basics/bubble" in text and "new" in text
+        assert "Lapses" in text and "EF" in text
+
+        await search_for(pilot, screen, "deck:basics tag:pipeline")
+        assert "1 card" in seen(app) and "basics/bubble" in seen(app) and "adam-bytes" not in seen(app)
+        await search_for(pilot, screen, "is:weird")
+        assert "Search: unknown search term 'is:weird'" in seen(app)
+        await search_for(pilot, screen, "ring")
+        assert screen.query_one("#browse-table", DataTable).row_count == 1
+
+        screen.query_one("#browse-search").focus()
+        await pilot.press("escape")  # from the search box to the list, not away
+        assert app.screen is screen and screen.query_one("#browse-table").has_focus
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CardViewScreen)
+        assert "Bytes each GPU sends" in seen(app) and "reduce-scatter" in seen(app)
+        await pilot.press("escape")
+
+        await pilot.press("exclamation_mark")
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.1)
+        assert "basics/ring-cost: suspended" in seen(app)
+        await pilot.press("f")
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.1)
+        assert "suspended · flagged" in seen(app)
+        assert flags(db_path) == {"basics/ring-cost": (1, 1)}
+        await search_for(pilot, screen, "is:suspended")
+        assert "1 card" in seen(app) and "basics/ring-cost" in seen(app)
+        screen.query_one("#browse-table").focus()
+        await pilot.press("u", "u")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "0 cards" in seen(app)
+    assert flags(db_path) == {"basics/ring-cost": (0, 0)}

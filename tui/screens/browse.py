@@ -1,0 +1,182 @@
+"""Browse: the cards of a deck with due day, interval, EF, lapses and marks, a search box, and
+suspend/flag (undoable) on the highlighted card; enter opens it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Static
+
+from tui.cli_authoring import plural
+from tui.facade import SEARCH_HELP, QueryError, SearchResult
+from tui.screens.card_view import CardViewScreen, marks_text
+from tui.screens.help import HelpScreen
+
+if TYPE_CHECKING:
+    from engine.store.marks import MarkChange
+    from tui.facade import Found
+    from tui.services import Services
+
+COLUMNS = ("Card", "Due", "Ivl", "EF", "Lapses", "Marks")
+CHUNK = 100
+"""Rows added to the table per frame: the first screenful shows at once on a big collection."""
+
+
+def cells(found: Found) -> tuple[str, str, str, str, str, str]:
+    row = found.row
+    due = "new" if not row.reviewed or row.due is None else row.due.isoformat()
+    ef = "—" if row.ef_centi is None else f"{row.ef_centi / 100:.2f}"
+    interval = f"{row.interval_days}d" if row.reviewed else "—"
+    return (found.key, due, interval, ef, str(row.lapses), marks_text(row))
+
+
+class BrowseScreen(Screen[None]):
+    """A searchable list of cards (opened on a deck: the search starts as deck:<id>)."""
+
+    BINDINGS = [
+        Binding("enter", "open", "Open card"),
+        Binding("exclamation_mark", "suspend", "Suspend", tooltip="Suspend or unsuspend the card"),
+        Binding("f", "flag", "Flag", tooltip="Flag or unflag the card"),
+        Binding("u", "undo", "Undo"),
+        Binding("ctrl+f", "search", "Search", priority=True),
+        Binding("escape", "back", "Back"),
+        Binding("question_mark", "help", "Keys"),
+        Binding("f1", "help_typing", "Keys", show=False),
+    ]
+    WIDGET_KEYS = [("↑/↓", "Pick a card")]
+
+    def __init__(self, services: Services, deck_id: str | None = None) -> None:
+        super().__init__()
+        self.services = services
+        self.start = "" if deck_id is None else f"deck:{deck_id}"
+        self.result: SearchResult | None = None
+        self.undo_stack: list[MarkChange] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Input(self.start, placeholder=SEARCH_HELP, id="browse-search", max_length=200)
+        yield Static("Searching…", id="browse-status", markup=False)
+        table: DataTable[str] = DataTable(id="browse-table", cursor_type="row", zebra_stripes=True)
+        table.add_columns(*COLUMNS)
+        yield table
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Browse"
+        self.query_one("#browse-table").focus()
+        self.run_search(self.start)
+
+    @on(Input.Submitted, "#browse-search")
+    def submitted(self, event: Input.Submitted) -> None:
+        self.run_search(event.value)
+        self.query_one("#browse-table").focus()
+
+    @on(Input.Changed, "#browse-search")
+    def changed(self, event: Input.Changed) -> None:
+        self.run_search(event.value)
+
+    @work(thread=True, exclusive=True, group="browse")
+    def run_search(self, text: str) -> None:
+        """Parse and search off the UI thread; the latest search wins."""
+        try:
+            result = self.services.browse(text)
+        except QueryError as error:
+            self.app.call_from_thread(self._status, f"Search: {error}")
+            return
+        self.app.call_from_thread(self._show, result)
+
+    def _status(self, text: str) -> None:
+        self.query_one("#browse-status", Static).update(text)
+
+    def _show(self, result: SearchResult) -> None:
+        self.result = result
+        shown = f" (first {len(result.rows)} listed)" if len(result.rows) < result.matched else ""
+        self._status(f"{plural(result.matched, 'card')}{shown}")
+        table = self.query_one("#browse-table", DataTable)
+        table.clear()
+        self._fill(result, 0)
+
+    def _fill(self, result: SearchResult, start: int) -> None:
+        if result is not self.result:
+            return  # a newer search replaced this one
+        table = self.query_one("#browse-table", DataTable)
+        for found in result.rows[start : start + CHUNK]:
+            table.add_row(*cells(found), key=found.key)
+        if start + CHUNK < len(result.rows):
+            self.call_after_refresh(self._fill, result, start + CHUNK)
+
+    def _selected(self) -> Found | None:
+        table = self.query_one("#browse-table", DataTable)
+        if self.result is None or table.row_count == 0:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return next((f for f in self.result.rows if f.key == key), None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in {"open", "suspend", "flag", "undo", "help"}:
+            return not self.query_one("#browse-search", Input).has_focus
+        return True
+
+    def on_descendant_focus(self) -> None:
+        self.refresh_bindings()
+
+    @on(DataTable.RowSelected, "#browse-table")
+    def row_selected(self) -> None:
+        self.action_open()
+
+    def action_open(self) -> None:
+        found = self._selected()
+        if found is not None:
+            prompt = self.services.study.prompt(found.key, 0)
+            self.app.push_screen(CardViewScreen(found, prompt.front, prompt.back))
+
+    def action_suspend(self) -> None:
+        found = self._selected()
+        if found is not None:
+            self._change(found, suspended=not found.row.suspended)
+
+    def action_flag(self) -> None:
+        found = self._selected()
+        if found is not None:
+            self._change(found, flagged=not found.row.flagged)
+
+    def _change(self, found: Found, **changes: object) -> None:
+        from engine.store.preflight import StoreError
+
+        try:
+            change = self.services.study.change_mark(found.key, **changes)
+        except StoreError as error:
+            self.notify(f"Not changed: {error}", severity="error", timeout=8)
+            return
+        self.undo_stack.append(change)
+        self.notify(f"{found.key}: {marks_text(change.after) or 'no marks'} (u undoes).")
+        self.run_search(self.query_one("#browse-search", Input).value)
+
+    def action_undo(self) -> None:
+        if not self.undo_stack:
+            self.notify("Nothing to undo here.")
+            return
+        change = self.undo_stack.pop()
+        self.services.study.undo_mark(change)
+        self.notify(f"Undid the last mark of {change.key}.")
+        self.run_search(self.query_one("#browse-search", Input).value)
+
+    def action_search(self) -> None:
+        self.query_one("#browse-search", Input).focus()
+
+    def action_back(self) -> None:
+        """From the search box back to the list; from the list back home."""
+        if self.query_one("#browse-search", Input).has_focus:
+            self.query_one("#browse-table").focus()
+        else:
+            self.dismiss()
+
+    def action_help_typing(self) -> None:
+        self.action_help()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self))

@@ -1,0 +1,70 @@
+"""Custom study (a modal from home): by tag, failed today, new cards only, or ahead by N days."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, RadioButton, RadioSet, Static
+
+from engine.app.custom import Custom
+
+if TYPE_CHECKING:
+    from engine.app import ReviewSession
+
+CHOICES = (
+    (Custom.TAG, "By tag (type the tag below)"),
+    (Custom.FAILED_TODAY, "Failed today"),
+    (Custom.NEW_ONLY, "New cards only (another day's worth)"),
+    (Custom.AHEAD, "Ahead by N days (type N below)"),
+)
+
+
+class CustomStudyScreen(ModalScreen["ReviewSession | None"]):
+    """Pick a kind (and a tag or a number of days); enter starts it, a problem shows here."""
+
+    BINDINGS = [
+        Binding("enter", "start", "Start", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+    WIDGET_KEYS = [("↑/↓", "Pick a kind"), ("tab", "To the tag or days box")]
+
+    def __init__(self, title: str, build: Callable[[Custom, str], ReviewSession]) -> None:
+        super().__init__()
+        self.deck_title = title
+        self.build = build
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="custom-box", classes="modal-box"):
+            yield Static(f"Custom study · {self.deck_title}", classes="modal-title", markup=False)
+            with RadioSet(id="custom-kind"):
+                for i, (_, label) in enumerate(CHOICES):
+                    yield RadioButton(label, value=i == 0)
+            yield Input(placeholder="tag (e.g. Memory) or days (e.g. 3)", id="custom-value", max_length=60)
+            yield Static("", id="custom-problem", markup=False)
+            yield Static("enter: start  ·  esc: cancel", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#custom-kind").focus()
+
+    def action_start(self) -> None:
+        index = self.query_one("#custom-kind", RadioSet).pressed_index
+        kind = CHOICES[max(0, index)][0]
+        value = self.query_one("#custom-value", Input).value
+        problem = self.query_one("#custom-problem", Static)
+        try:
+            session = self.build(kind, value)
+        except ValueError as error:
+            problem.update(f"Cannot start: {error}")
+            return
+        if session.current() is None:
+            problem.update("Nothing to study that way here.")
+            return
+        self.dismiss(session)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
