@@ -47,7 +47,11 @@ class ExamSetupScreen(ModalScreen[ExamChoice | None]):
         Binding("escape", "dismiss", "Back"),
         Binding("f1", "help", "Keys"),
     ]
-    WIDGET_KEYS = [("enter", "Start"), ("tab", "Next field: deck, questions, shuffle"), ("space", "Tick shuffle")]
+    WIDGET_KEYS = [
+        ("enter", "Start"),
+        ("tab", "Next field: deck, questions, shuffle"),
+        ("space", "Tick shuffle"),
+    ]
     """Handled by the fields (listed by the help screen and the README)."""
 
     def __init__(self, decks: list[tuple[str, str]], deck_id: str) -> None:
