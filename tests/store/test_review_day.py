@@ -57,7 +57,10 @@ def _mature(store: Store, key: str) -> None:
     """A card last seen 30 days ago with a 30-day interval: its next answer counts as mature."""
     with store.engine.begin() as conn:
         conn.execute(
-            sa.text("INSERT INTO card_state VALUES (:k, :d, 4, 250, 30, :due, NULL, :last, false)"),
+            sa.text(
+                "INSERT INTO card_state (card_key, deck_id, repetitions, ef_centi, interval_days, due_day,"
+                " last_day, repeat_today) VALUES (:k, :d, 4, 250, 30, :due, :last, false)"
+            ),
             {"k": key, "d": key.split("/")[0], "due": NOW.date(), "last": NOW.date() - timedelta(days=30)},
         )
 
@@ -124,7 +127,7 @@ def test_migration_backfills_from_an_existing_log(tmp_path: Path) -> None:
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
     with engine.begin() as conn:  # back to the revision before review_day (its downgrade), log kept
         config.attributes["connection"] = conn
-        command.downgrade(config, "0003")
+        command.downgrade(config, "0007")
         assert "review_day" not in sa.inspect(conn).get_table_names()
     upgrade(engine)
     engine.dispose()
