@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from cards.browse import HELP as SEARCH_HELP
 from cards.browse import Found, QueryError, SearchResult
-from cards.exam import ExamError, ExamSession, aim, deck_bands
+from cards.exam import MAX_QUESTIONS, ExamError, ExamSession, aim, deck_bands
 from cards.loader import Collection, LoadedDeck
 from drills.attempts import DRILL_DECK, Result
 from drills.drill import Drill
@@ -21,6 +21,7 @@ from drills.timed import SPRINT_SECONDS, Sitting, Turn, sprint_plan, weak_plan
 
 __all__ = [
     "DRILL_DECK",
+    "MAX_QUESTIONS",
     "SEARCH_HELP",
     "SPRINT_SECONDS",
     "Collection",

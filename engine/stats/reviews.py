@@ -1,4 +1,4 @@
-"""Review-log figures: one GROUP BY study_day over the stats index, then pure folding of those rows."""
+"""Review-log figures: the per-day sums of review_day, then pure folding of those rows."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from datetime import date, timedelta
 
 import sqlalchemy as sa
 
-from engine.sm2 import PASSING_GRADE
 from engine.stats.model import (
     HEATMAP_DAYS,
     Activity,
@@ -17,8 +16,7 @@ from engine.stats.model import (
     Period,
     Retention,
 )
-from engine.store.models import ReviewRow
-from engine.store.stats_tables import ANSWER_CLASS_POSTGRESQL, ANSWER_CLASS_SQLITE, STATS_INDEX
+from engine.store.stats_tables import ReviewDayRow
 
 
 @dataclass(frozen=True)
@@ -35,53 +33,32 @@ class DayRow:
     mature_total: int
 
 
-def answer_class(dialect: str) -> sa.ColumnElement[int]:
-    """0 new or same-day repeat, 1 young, 2 mature: the same text as the stats index (migration 0005)."""
-    text = ANSWER_CLASS_SQLITE if dialect == "sqlite" else ANSWER_CLASS_POSTGRESQL
-    return sa.literal_column(text, sa.Integer)
-
-
-def _review_log(dialect: str) -> sa.FromClause | sa.TextClause:
-    # SQLite's planner prefers the narrow study_day index (it cannot cost an expression column as
-    # covering); the stats index, already in GROUP BY order, is several times faster on a million answers.
-    if dialect == "sqlite":
-        return sa.text(f"{ReviewRow.__tablename__} INDEXED BY {STATS_INDEX}")
-    return sa.table(ReviewRow.__tablename__)
-
-
 def day_rows(conn: sa.Connection, since: date | None, deck_id: str | None) -> list[DayRow]:
-    """Per-day totals from `since` on (None: all history), for one deck or all.
+    """Per-day totals from `since` on (None: all history), for one deck or all, oldest first.
 
-    The database groups by (day, grade, answer class) in index order and returns only count and
-    seconds per group; passes (grade >= 3) and young/mature split are folded here.
+    Read from review_day (one row per day and deck, kept by triggers on review_log), never from the
+    million answers themselves.
     """
-    col = sa.column
-    study_day, grade = col("study_day", sa.Date), col("grade", sa.Integer)
-    klass = answer_class(conn.dialect.name)
-    query = (
-        sa.select(study_day, grade, klass, sa.func.count(), sa.func.sum(col("seconds", sa.Float)))
-        .select_from(_review_log(conn.dialect.name))
-        .group_by(study_day, grade, klass)
-    )
-    if since is not None:
-        query = query.where(study_day >= since)
-    if deck_id is not None:
-        query = query.where(col("deck_id", sa.String) == deck_id)
-    days: dict[date, list[float]] = {}
-    for day, g, k, count, seconds in conn.execute(query.order_by(study_day)):
-        # answers, seconds, grade 0..5, young passed, young, mature passed, mature
-        acc = days.setdefault(day, [0.0] * 12)
-        acc[0] += count
-        acc[1] += seconds or 0.0
-        acc[2 + int(g)] += count
-        if k:
-            base = 8 if k == 1 else 10
-            acc[base] += count if g >= PASSING_GRADE else 0
-            acc[base + 1] += count
-    return [
-        DayRow(day, int(a[0]), a[1], tuple(int(x) for x in a[2:8]), *(int(x) for x in a[8:]))
-        for day, a in days.items()
+    r = ReviewDayRow
+    sums = [
+        r.answers,
+        r.millis,
+        *(getattr(r, f"grade_{g}") for g in range(6)),
+        r.young_passed,
+        r.young_total,
+        r.mature_passed,
+        r.mature_total,
     ]
+    query = sa.select(r.study_day, *(sa.func.sum(c) for c in sums)).group_by(r.study_day)
+    if since is not None:
+        query = query.where(r.study_day >= since)
+    if deck_id is not None:
+        query = query.where(r.deck_id == deck_id)
+    out = []
+    for day, answers, millis, *rest in conn.execute(query.order_by(r.study_day)):
+        counts = [int(x) for x in rest]
+        out.append(DayRow(day, int(answers), int(millis) / 1000, tuple(counts[:6]), *counts[6:]))
+    return out
 
 
 def period_start(today: date, period: Period) -> date | None:

@@ -15,8 +15,8 @@ from engine.store.models import Base, ReviewRow
 from engine.store.preflight import StoreError, sqlite_file
 
 BATCH = 10_000
-_OWN = {"flopcards_meta"}
-"""Tables every migrated database fills itself."""
+_OWN = {"flopcards_meta", "review_day"}
+"""Tables every migrated database fills itself (review_day: its triggers, as review_log is copied)."""
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Cold exams taken (a typed ORM table) and the covering indexes the stats aggregates read."""
+"""Cold exams taken, the per-day answer sums (typed ORM tables) and covering indexes the stats read."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 import sqlalchemy as sa
 import sqlalchemy.orm as so
 
-from engine.store.models import Base, CardStateRow, DrillAttemptRow, ReviewRow, UTCDateTime
+from engine.store.models import Base, CardStateRow, DrillAttemptRow, UTCDateTime
 
 
 class ExamResultRow(Base):
@@ -31,27 +31,34 @@ class ExamResultRow(Base):
     __table_args__ = (sa.Index("ix_exam_result_deck_day", "deck_id", "study_day"),)
 
 
-ANSWER_CLASS_SQLITE = (
-    "(CASE WHEN was_new OR same_day_repeat THEN 0"
-    " WHEN json_extract(state_before, '$.interval_days') < 21 THEN 1 ELSE 2 END)"
-)
-ANSWER_CLASS_POSTGRESQL = (
-    "(CASE WHEN was_new OR same_day_repeat THEN 0"
-    " WHEN ((state_before)::jsonb ->> 'interval_days')::integer < 21 THEN 1 ELSE 2 END)"
-)
-"""0: new card or same-day repeat, 1: young scheduled answer, 2: mature (interval before >= 21 days).
-The stats query and the index spell it identically, so SQLite reads it from the index."""
+class ReviewDayRow(Base):
+    """One study day of one deck: the sums of its review_log rows (migration 0008).
+
+    Database triggers on review_log keep it, in the writing transaction: nothing in Python adds to it.
+    An answer is young or mature by the interval before it (21 days); new cards and same-day repeats
+    count in neither (true retention: the first scheduled answer of a day only).
+    """
+
+    __tablename__ = "review_day"
+
+    study_day: so.Mapped[date] = so.mapped_column(primary_key=True)
+    deck_id: so.Mapped[str] = so.mapped_column(sa.String(100), primary_key=True)
+    answers: so.Mapped[int]
+    millis: so.Mapped[int] = so.mapped_column(sa.BigInteger())
+    """Answer time in whole milliseconds (review_log keeps seconds to 3 decimals): sums stay exact."""
+    grade_0: so.Mapped[int]
+    grade_1: so.Mapped[int]
+    grade_2: so.Mapped[int]
+    grade_3: so.Mapped[int]
+    grade_4: so.Mapped[int]
+    grade_5: so.Mapped[int]
+    young_passed: so.Mapped[int]
+    young_total: so.Mapped[int]
+    mature_passed: so.Mapped[int]
+    mature_total: so.Mapped[int]
+
 
 # Covering indexes (migration 0005): each stats query is answered from its index, in its order.
-STATS_INDEX = "ix_review_log_stats"
-sa.Index(
-    STATS_INDEX,
-    ReviewRow.study_day,
-    ReviewRow.grade,
-    sa.text(ANSWER_CLASS_SQLITE),
-    ReviewRow.deck_id,
-    ReviewRow.seconds,
-)
 sa.Index(
     "ix_card_state_stats",
     CardStateRow.deck_id,

@@ -74,3 +74,27 @@ async def test_exam_app_opens_on_a_sample_or_leaves_with_the_reason(db_path: Pat
                 break
             await pilot.pause(0.05)
     assert missing.return_code == 2
+
+
+def test_stats_json_exam_history_per_deck(db_path: Path, capsys) -> None:
+    collection = load_collection(())
+    store = open_store(db_path)
+    now = datetime.now(UTC)
+    for deck_id, marks in (("grill", (True, False)), ("moe", (True, True, True))):
+        loaded = collection.deck(deck_id)
+        assert loaded is not None
+        session = ExamSession.start(loaded.deck, n=len(marks), seed=2)
+        for right in marks:
+            session.mark(right, 3.0)
+        record_exam(store, session.record(now, now.date()))
+    store.close()
+    assert main(["--db", str(db_path), "stats", "--json"]) == 0
+    every = json.loads(capsys.readouterr().out)["exams"]
+    assert sorted((e["deck_id"], e["right"], e["asked"]) for e in every) == [
+        ("grill", 1, 2),
+        ("moe", 3, 3),
+    ]
+    assert main(["--db", str(db_path), "stats", "--deck", "moe", "--json"]) == 0
+    assert [e["deck_id"] for e in json.loads(capsys.readouterr().out)["exams"]] == ["moe"]
+    assert main(["--db", str(db_path), "stats", "--deck", "moe"]) == 0
+    assert "Exam scores" in (out := capsys.readouterr().out) and "3/3" in out and "grill" not in out

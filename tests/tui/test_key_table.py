@@ -24,6 +24,7 @@ READING_ORDER = [
     "stats",
     "exam",
     "exam_result",
+    "exam_setup",
     "help",
 ]
 """The table's order (a screen file not named here follows, alphabetically)."""

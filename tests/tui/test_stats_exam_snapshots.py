@@ -198,3 +198,52 @@ async def test_every_tab_period_and_deck_draws(make_app, db_path) -> None:
         await pilot.press("d")
         await pilot.pause(0.2)
         assert screen.deck_id != "basics"
+
+
+def plot_text(screen, selector: str) -> str:
+    return str(screen.query_one(selector).render())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_stats_due_chart_90_days(snap_compare, make_app, db_path, size) -> None:
+    seed_history(db_path)
+
+    async def run_before(pilot) -> None:
+        screen = await open_stats(pilot)
+        screen.query_one("#stats-tabs", TabbedContent).active = "tab-due"
+        await pilot.pause(0.1)
+        assert "next 30 days" in plot_text(screen, "#plot-due")
+        await pilot.press("f")
+        await pilot.pause(0.2)
+        assert "next 90 days" in plot_text(screen, "#plot-due")
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_stats_help(snap_compare, make_app, db_path, size) -> None:
+    seed_history(db_path)
+
+    async def run_before(pilot) -> None:
+        await open_stats(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        keys = str(pilot.app.screen.query_one("#help-keys", Static).render())
+        assert "30/90 days" in keys and "Period" in keys
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_exam_setup_modal(snap_compare, make_app, size) -> None:
+    async def run_before(pilot) -> None:
+        await loaded(pilot)
+        await pilot.press("x")
+        await pilot.pause()
+        pilot.app.screen.query_one(Input).cursor_blink = False
+        await pilot.press("0", "enter")
+        await pilot.pause()
+        status = str(pilot.app.screen.query_one("#exam-setup-status", Static).render())
+        assert "a whole number 1-1000" in status
+
+    assert snap_compare(frozen(make_app(include_bundled=True)), terminal_size=size, run_before=run_before)

@@ -46,6 +46,7 @@ class ExamScreen(Screen[None]):
         Binding("w", "mark(False)", "Wrong"),
         Binding("enter", "accept", "Accept mark", show=False),
         Binding("escape", "stop", "End exam"),
+        Binding("f1", "help", "Keys"),  # f1, not ?: the answer box has the focus
     ]
 
     revealed: reactive[bool] = reactive(False, init=False)
@@ -164,6 +165,11 @@ class ExamScreen(Screen[None]):
         suggested = self.session.suggested()
         if self.revealed and suggested is not None:
             self.action_mark(suggested)
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self))
 
     def action_stop(self) -> None:
         self.finish()

@@ -38,6 +38,8 @@ class ExamResultScreen(Screen[None]):
     BINDINGS = [
         Binding("m", "study_misses", "Review misses"),
         Binding("escape", "done", "Done"),
+        Binding("question_mark", "help", "Keys"),
+        Binding("f1", "help", "Keys", show=False),
     ]
 
     def __init__(self, services: Services, session: ExamSession) -> None:
@@ -45,6 +47,11 @@ class ExamResultScreen(Screen[None]):
         self.services = services
         self.session = session
         self.result = session.result()
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self))
 
     def compose(self) -> ComposeResult:
         yield Header()

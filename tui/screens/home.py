@@ -59,7 +59,7 @@ class HomeScreen(Screen[None]):
         Binding("b", "browse", "Browse", show=False),  # no room in the footer at 80 columns; ? lists it
         Binding("c", "custom_study", "Custom study", show=False),
         Binding("s", "stats", "Stats", tooltip="Heatmap, due forecast, retention, drills, exam scores"),
-        Binding("x", "exam", "Exam", tooltip="A cold exam over the highlighted deck (the grill by default)"),
+        Binding("x", "exam", "Exam", tooltip="A cold exam: pick the deck, a sample size and the order"),
         Binding("question_mark", "help", "Keys"),
         Binding("q", "app.quit", "Quit", show=False),  # the footer keeps room at 80 columns; ? lists it
     ]
@@ -233,10 +233,22 @@ class HomeScreen(Screen[None]):
             self.notify(problem)
 
     def action_exam(self) -> None:
-        from tui.screens.exam import open_exam
+        from tui.screens.exam import DEFAULT_EXAM_DECK, open_exam
+        from tui.screens.exam_setup import ExamChoice, ExamSetupScreen
 
-        if problem := open_exam(self.app, self.services, self._selected_deck()):
-            self.notify(problem)
+        if self.services is None:
+            self.notify("Still opening your decks…")
+            return
+        services = self.services
+
+        def chosen(choice: ExamChoice | None) -> None:
+            if choice is not None:
+                problem = open_exam(self.app, services, choice.deck_id, n=choice.n, shuffle=choice.shuffle)
+                if problem:
+                    self.notify(problem)
+
+        decks = [(services.deck_title(d), d) for d in services.deck_ids()]
+        self.app.push_screen(ExamSetupScreen(decks, self._selected_deck() or DEFAULT_EXAM_DECK), chosen)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self))

@@ -55,12 +55,17 @@ class StatsScreen(Screen[None]):
     BINDINGS = [
         Binding("p", "next_period", "Period"),
         Binding("d", "next_deck", "Deck"),
+        Binding("f", "toggle_forecast", "30/90 days", tooltip="Due chart over the next 30 or 90 days"),
         Binding("escape", "app.pop_screen", "Back"),
+        Binding("question_mark", "help", "Keys"),
+        Binding("f1", "help", "Keys", show=False),
     ]
 
     period: reactive[Period] = reactive(Period.MONTH, init=False)
     deck_id: reactive[str | None] = reactive(None, init=False)
     stats: reactive[Stats | None] = reactive(None, init=False)
+    forecast_days: reactive[int] = reactive(30, init=False)
+    """Days ahead the due chart shows (30 or 90); the figures always hold FUTURE_DAYS."""
 
     def __init__(self, services: Services, deck_id: str | None = None) -> None:
         super().__init__()
@@ -86,8 +91,9 @@ class StatsScreen(Screen[None]):
             with TabPane("Drills", id="tab-drills"), VerticalScroll():
                 yield DataTable(id="stats-drills", classes="stats-table", cursor_type="none")
                 yield PlotextPlot(id="plot-sprints")
-            with TabPane("Exams", id="tab-exams"):
+            with TabPane("Exams", id="tab-exams"), VerticalScroll():
                 yield PlotextPlot(id="plot-exams")
+                yield DataTable(id="stats-exams", classes="stats-table", cursor_type="none")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -127,14 +133,7 @@ class StatsScreen(Screen[None]):
         retention.clear(columns=True)
         retention.add_columns("True retention", "young (<21 d)", "mature (≥21 d)", "all")
         retention.add_rows(retention_rows(stats.retention))
-        due = stats.future.per_day[:30]
-        _bar(
-            self.query_one("#plot-due", PlotextPlot),
-            [f"+{i + 1}" for i in range(len(due))],
-            list(due),
-            f"Due per day, next 30 days · {stats.future.overdue} overdue"
-            f" · load {stats.future.daily_load:.1f}/day",
-        )
+        self._due(stats)
         _bar(
             self.query_one("#plot-grades", PlotextPlot),
             [g.split()[0] for g in GRADE_NAMES],
@@ -154,6 +153,23 @@ class StatsScreen(Screen[None]):
         ease = self.query_one("#plot-ease", PlotextPlot)
         _bar(ease, [b.label for b in stats.ease], [b.count for b in stats.ease], "E-Factor")
         self._drills(stats)
+        self._exams(stats)
+
+    def _due(self, stats: Stats) -> None:
+        due = stats.future.per_day[: self.forecast_days]
+        _bar(
+            self.query_one("#plot-due", PlotextPlot),
+            [f"+{i + 1}" for i in range(len(due))],
+            list(due),
+            f"Due per day, next {len(due)} days (f: 30/90) · {stats.future.overdue} overdue"
+            f" · load {stats.future.daily_load:.1f}/day",
+        )
+
+    def watch_forecast_days(self) -> None:
+        if self.stats is not None:
+            self._due(self.stats)
+
+    def _exams(self, stats: Stats) -> None:
         exams = stats.exams[-20:]
         _bar(
             self.query_one("#plot-exams", PlotextPlot),
@@ -161,6 +177,12 @@ class StatsScreen(Screen[None]):
             [e.right / e.asked * 100 if e.asked else 0 for e in exams],
             "Exam scores, % right" + ("" if exams else " (no exams yet: press x on the home screen)"),
         )
+        table = self.query_one("#stats-exams", DataTable)
+        table.clear(columns=True)
+        table.add_columns("Exam taken (latest first)", "deck", "score", "time")
+        for e in reversed(stats.exams):
+            score = f"{e.right}/{e.asked} {percent(e.right / e.asked if e.asked else 0.0)}"
+            table.add_row(f"{e.taken_at:%Y-%m-%d %H:%M}", e.deck_id, score, f"{e.seconds / 60:.0f} min")
 
     def _drills(self, stats: Stats) -> None:
         table = self.query_one("#stats-drills", DataTable)
@@ -181,6 +203,14 @@ class StatsScreen(Screen[None]):
     def action_next_period(self) -> None:
         self.period = PERIODS[(PERIODS.index(self.period) + 1) % len(PERIODS)]
         self.refresh_stats()
+
+    def action_toggle_forecast(self) -> None:
+        self.forecast_days = 90 if self.forecast_days == 30 else 30
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self))
 
     def action_next_deck(self) -> None:
         choices: list[str | None] = [None, *self.services.deck_ids()]
