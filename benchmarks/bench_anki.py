@@ -39,8 +39,9 @@ def build(path: Path, cards: int, reviews: int) -> None:
         seen = i < cards * 0.9
         due = today + rng.randint(-30, 200) if seen else i
         card_type, queue = (2, 2) if seen else (0, 0)
+        ivl = 10 if seen else 0
         card_rows.append(
-            (nid, nid, decks[i % 10], 0, now, -1, card_type, queue, due, 10 if seen else 0, 2500, 3, 0, 0, 0, 0, 0, "")
+            (nid, nid, decks[i % 10], 0, now, -1, card_type, queue, due, ivl, 2500, 3, 0, 0, 0, 0, 0, "")
         )
         if seen:
             revlog += [(nid * 100 + r, nid, -1, 3, 10, 5, 2500, 5000, 1) for r in range(reviews)]
@@ -65,7 +66,8 @@ def measure(path: Path, runs: int) -> dict[str, float]:
         col.sched.get_queued_cards(fetch_limit=200)
         queue.append(time.perf_counter() - t)
         col.close()
-    ms = {name: statistics.median(v) * 1000 for name, v in (("open", opened), ("tree", tree), ("queue", queue))}
+    series = (("open", opened), ("tree", tree), ("queue", queue))
+    ms = {name: statistics.median(v) * 1000 for name, v in series}
     return {**ms, "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 

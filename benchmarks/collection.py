@@ -13,6 +13,10 @@ TODAY = date(2026, 3, 2)
 DECKS = 10
 
 
+def _day(start: date, offset: int) -> str:
+    return (start + timedelta(days=offset)).isoformat()
+
+
 def generate_collection(folder: Path, cards: int, reviews_per_card: int) -> tuple[Path, Path]:
     """(database, deck folder) of a collection of `cards` cards."""
     from engine.store.database import open_store
@@ -31,6 +35,7 @@ def generate_collection(folder: Path, cards: int, reviews_per_card: int) -> tupl
     keys = [f"bench-{d}/c{c}" for d in range(DECKS) for c in range(per_deck)]
     seen = keys[: int(len(keys) * 0.9)]
     state = json.dumps({"repetitions": 3, "ef_centi": 250, "interval_days": 10, "due": None})
+    log = (state, state)
     when = datetime(2025, 1, 1, tzinfo=UTC).replace(tzinfo=None).isoformat(" ")
     with sqlite3.connect(db) as conn:
         conn.execute("PRAGMA journal_mode=OFF")
@@ -39,8 +44,7 @@ def generate_collection(folder: Path, cards: int, reviews_per_card: int) -> tupl
             "INSERT INTO card_state (card_key, deck_id, repetitions, ef_centi, interval_days, due_day,"
             " last_review_at, last_day, repeat_today) VALUES (?,?,?,?,?,?,?,?,?)",
             (
-                (k, k.split("/")[0], 3, 250, 10, (TODAY + timedelta(days=rng.randint(-30, 200))).isoformat())
-                + (None, None, 0)
+                (k, k.split("/")[0], 3, 250, 10, _day(TODAY, rng.randint(-30, 200)), None, None, 0)
                 for k in seen
             ),
         )
@@ -48,11 +52,19 @@ def generate_collection(folder: Path, cards: int, reviews_per_card: int) -> tupl
             "INSERT INTO review_log (card_key, deck_id, reviewed_at, study_day, grade, seconds,"
             " same_day_repeat, was_new, state_before, state_after) VALUES (?,?,?,?,?,?,?,?,?,?)",
             (
-                (k, k.split("/")[0], when, (TODAY - timedelta(days=1 + i * 7 + j % 7)).isoformat())
-                + (4, 5.0, 0, int(i == 0), state, state)
+                (
+                    k,
+                    k.split("/")[0],
+                    when,
+                    _day(TODAY, -1 - 7 * i - rng.randint(0, 6)),
+                    4,
+                    5.0,
+                    0,
+                    int(i == 0),
+                )
+                + (state, state)
                 for k in seen
                 for i in range(reviews_per_card)
-                for j in (rng.randint(0, 6),)
             ),
         )
         conn.commit()  # no ANALYZE: a user's database has no planner statistics either

@@ -63,5 +63,3 @@ def _decode(payload: Any) -> Read | None:
 
 def open_deck_cache(folder: Path) -> FileCache:
     return FileCache(folder, cache_version())
-
-

@@ -110,9 +110,7 @@ class FileCache:
             conn = sqlite3.connect(self.path, timeout=2, check_same_thread=False, isolation_level=None)
             conn.execute("PRAGMA journal_mode=WAL")
             conn.executescript(_SCHEMA)
-            conn.executemany(
-                "INSERT INTO meta VALUES (?, ?)", [("app", APP_ID), ("format", str(FORMAT))]
-            )
+            conn.executemany("INSERT INTO meta VALUES (?, ?)", [("app", APP_ID), ("format", str(FORMAT))])
         return conn
 
     def get(self, ns: str, path: Path) -> Any | None:

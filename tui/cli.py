@@ -143,8 +143,8 @@ def _main(argv: list[str]) -> int:
         print(f"flopcards: {error}", file=sys.stderr)
         return 2
 
-    from tui.app import FlopcardsApp
     from engine.cache import default_cache_dir
+    from tui.app import FlopcardsApp
     from tui.config import AppConfig
 
     app = FlopcardsApp(
