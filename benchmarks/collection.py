@@ -60,9 +60,9 @@ def generate_collection(folder: Path, cards: int, reviews_per_card: int) -> tupl
                     4,
                     5.0,
                     0,
-                    int(i == 0),
+                    i == 0,
+                    *log,
                 )
-                + (state, state)
                 for k in seen
                 for i in range(reviews_per_card)
             ),
