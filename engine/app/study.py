@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import islice
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -76,6 +77,8 @@ class Study:
     def set_items(self, items: Sequence[StudyItem]) -> None:
         self.items = list(items)
         self._deck_of = {item.key: item.deck_id for item in self.items}
+        self._total = Counter(item.deck_id for item in self.items)
+        self._reviewable = Counter(item.deck_id for item in self.items if item.new_in_review)
 
     def deck_ids(self) -> list[str]:
         """Every source's decks, in order."""
@@ -148,30 +151,35 @@ class Study:
                 return keys if limit is None else keys[:limit]
             fetch *= 4  # some due rows belong to removed (hidden) items: read further
 
-    def _new(self, deck_id: str | None, seen: set[str]) -> list[str]:
-        return [
+    def _new(self, deck_id: str | None, limit: int) -> list[str]:
+        """The first `limit` never-reviewed items, in deck order (only the deck's seen keys are read)."""
+        if limit <= 0 or not (self._reviewable[deck_id] if deck_id else self._reviewable.total()):
+            return []
+        seen = repo.seen_keys(self.store, None if deck_id is None else [deck_id])
+        fresh = (
             item.key
             for item in self.items
             if item.key not in seen and item.new_in_review and (deck_id is None or item.deck_id == deck_id)
-        ]
+        )
+        return list(islice(fresh, limit))
 
     def counts(self, deck_ids: Sequence[str]) -> list[DeckCounts]:
         """Counts for 'All decks' (first) and then each deck, capped by what today still allows."""
         new_left, reviews_left = self.remaining()
-        seen = repo.seen_keys(self.store)
         due_by_deck = Counter(self._deck_of[k] for k in self._due(None))
-        new_by_deck = Counter(i.deck_id for i in self.items if i.key not in seen and i.new_in_review)
-        total_by_deck = Counter(item.deck_id for item in self.items)
+        seen = repo.seen_counts(self.store)  # per deck, from the index: no key is read
+        # an item removed from its deck keeps its state, so this can undercount a deck's new items
+        new_by_deck = Counter({d: max(0, n - seen.get(d, 0)) for d, n in self._reviewable.items()})
         rows = [
             DeckCounts(
                 None,
-                min(reviews_left, sum(due_by_deck.values())),
-                min(new_left, sum(new_by_deck.values())),
-                sum(item.new_in_review for item in self.items),
+                min(reviews_left, due_by_deck.total()),
+                min(new_left, new_by_deck.total()),
+                self._reviewable.total(),
             )
         ]
         rows += [
-            DeckCounts(d, min(reviews_left, due_by_deck[d]), min(new_left, new_by_deck[d]), total_by_deck[d])
+            DeckCounts(d, min(reviews_left, due_by_deck[d]), min(new_left, new_by_deck[d]), self._total[d])
             for d in deck_ids
         ]
         return rows
@@ -185,8 +193,7 @@ class Study:
 
         new_left, reviews_left = self.remaining()
         queue = self._due(deck_id, limit=reviews_left)
-        seen = repo.seen_keys(self.store)
-        queue += self._new(deck_id, seen)[:new_left]
+        queue += self._new(deck_id, new_left)
         if ahead and not queue:
             decks = None if deck_id is None else [deck_id]
             upcoming = repo.upcoming_keys(self.store, self.today(), deck_ids=decks)

@@ -206,10 +206,13 @@ def due_keys(
     return [key for key, _ in rows]
 
 
-def seen_keys(store: Store) -> set[str]:
-    """Keys of every card that has a state (reviewed at least once)."""
+def seen_keys(store: Store, deck_ids: Iterable[str] | None = None) -> set[str]:
+    """Keys of every card (of these decks) that has a state (reviewed at least once)."""
+    query = sa.select(CardStateRow.card_key)
+    if deck_ids is not None:
+        query = query.where(CardStateRow.deck_id.in_(list(deck_ids)))
     with store.engine.connect() as conn:
-        return set(conn.execute(sa.select(CardStateRow.card_key)).scalars())
+        return set(conn.execute(query).scalars())
 
 
 def seen_counts(store: Store) -> dict[str, int]:

@@ -16,9 +16,9 @@ async def test_quit_while_decks_load(make_app, monkeypatch: pytest.MonkeyPatch, 
     release = threading.Event()
     real = tui.services.load_services
 
-    def slow(config):  # a load that never finishes on its own
+    def slow(config, **options):  # a load that never finishes on its own
         release.wait(30)
-        return real(config)
+        return real(config, **options)
 
     monkeypatch.setattr(tui.services, "load_services", slow)
     app = make_app()
