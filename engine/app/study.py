@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from itertools import islice
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from engine.app.items import ItemSource, Prompt, StudyItem, missing_prompt
