@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -46,6 +47,7 @@ class FlopcardsApp(App[None]):
         self.counts_shown = asyncio.Event()
         """Set once the home screen shows the decks' counts (before the drill templates are read)."""
         self._templates_in = False
+        self._ui_idle = threading.Event()
         self.home = HomeScreen()
 
     def on_mount(self) -> None:
@@ -64,6 +66,7 @@ class FlopcardsApp(App[None]):
             self.call_from_thread(self.exit, None, 2, f"flopcards: {error}")
             return
         self.call_from_thread(self._loaded, services)
+        self._ui_idle.wait(5)  # let the counts (and an early Enter's first card) paint without us
         from tui.services import read_templates, warm_engine
 
         services.use_templates(read_templates(self.config))
@@ -89,6 +92,7 @@ class FlopcardsApp(App[None]):
     def on_services_ready(self, _message: ServicesReady) -> None:
         """The home screen has handled it (the message bubbled up from there): counts are on screen."""
         self.counts_shown.set()
+        self.call_after_refresh(self._ui_idle.set)
         if self._templates_in:
             self.home.refresh_counts()
             self.loaded.set()
