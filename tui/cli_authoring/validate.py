@@ -86,15 +86,21 @@ def _template_problems(path: Path, owners: dict[str, Path]) -> list[Problem]:
 
 def _bundled_owners(files: Sequence[Path]) -> dict[str, Path]:
     """Ids of the bundled decks not being validated themselves: a user deck may not reuse them."""
-    from cards.loader import BUNDLED_DIR, deck_files, load_deck_file
+    from cards import cached
+    from cards.loader import BUNDLED_DIR, deck_files, read_deck
+    from engine.cache import default_cache_dir
 
     checked = {f.resolve() for f in files}
     owners = {}
-    for path in deck_files(BUNDLED_DIR):
-        if path.resolve() not in checked:
-            deck, _ = load_deck_file(path)
-            if deck is not None:
-                owners[deck.id] = path
+    cache = cached.open_deck_cache(default_cache_dir())  # the bundled decks rarely change: no re-parse
+    try:
+        for path in deck_files(BUNDLED_DIR):
+            if path.resolve() not in checked:
+                deck, _, _ = cached.read_deck(cache, path, read_deck)
+                if deck is not None:
+                    owners[deck.id] = path
+    finally:
+        cache.close()
     return owners
 
 
