@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,7 @@ def cached_spec(cache: FileCache, path: Path) -> Template | list[Problem] | None
 
 
 def store_spec(
-    cache: FileCache, path: Path, stamp: Stamp, spec: Template | None, problems: list[Problem]
+    cache: FileCache, path: Path, stamp: Stamp, spec: Template | None, problems: Sequence[Problem]
 ) -> None:
     payload: dict[str, Any] = {
         "spec": None if spec is None else spec.model_dump(mode="json"),
