@@ -1,26 +1,30 @@
-"""Benchmark: cold start to the home screen vs a bare Textual app, peak memory, and queue speed
-on a generated collection of 100,000 cards with 1,000,000 review rows. Prints figures; not a test.
+"""Benchmark: launch to the populated home (counts visible) and to the first card after an early Enter,
+vs a bare Textual app, with a cold and a warm deck cache; then generated collections of growing size
+(queue, counts, session, open, launch ratio, peak RSS) and, optionally, Anki's library beside them.
+Alternating launches, medians. Prints figures; not a test.
 
-    python benchmarks/bench_startup.py [--runs 10] [--cards 100000] [--reviews 1000000]
+    python benchmarks/bench_startup.py [--runs 9] [--sizes 10000,100000] [--reviews 10]
+                                       [--anki-python /tmp/anki/bin/python]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
-import sqlite3
+import os
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
-from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from collection import TODAY, generate_collection
 
 CHILD = r"""
 import os, sys, time
-mode, db, decks, started = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+mode, db, decks, cache, started = sys.argv[1:6]
+started = float(started)
 def done():
     print(time.time() - started, flush=True)
     os._exit(0)  # do not wait for threads: we measure when the screen is there
@@ -41,166 +45,192 @@ else:
     class Bench(FlopcardsApp):
         def on_mount(self):
             super().on_mount()
-            if mode == "painted":
+            if mode == "card":  # Enter as soon as the home is painted: before the counts arrive
+                self.call_after_refresh(self.home.action_study)
+        def on_services_ready(self, message):
+            super().on_services_ready(message)
+            if mode == "home":
                 self.call_after_refresh(done)
-        def _loaded(self, services):
-            super()._loaded(services)
-            if mode == "ready":
-                self.call_after_refresh(done)
-    dirs = (Path(decks),) if decks != "-" else ()
-    Bench(AppConfig(settings=Settings(db=db, deck_dirs=dirs), include_bundled=(decks == "-"))).run(
-        headless=True, size=(100, 30))
+    if mode == "card":
+        from tui.screens.review import ReviewScreen
+        shown = ReviewScreen.show_current
+        def show_and_stop(self):
+            shown(self)
+            self.call_after_refresh(done)
+        ReviewScreen.show_current = show_and_stop
+    config = AppConfig(
+        settings=Settings(db=db, deck_dirs=(Path(decks),) if decks != "-" else ()),
+        include_bundled=decks == "-",
+        cache_dir=None if cache == "-" else Path(cache),
+    )
+    Bench(config).run(headless=True, size=(100, 30))
+"""
+
+MEASURE = r"""
+import json, statistics, sys, time
+from datetime import date, datetime, UTC
+from pathlib import Path
+db, decks, cache, today = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3]), date.fromisoformat(sys.argv[4])
+import sqlalchemy, pydantic, tui.services  # imports are not part of opening a collection
+from engine.settings import Settings
+from engine.store import repo
+from tui.config import AppConfig
+from tui.services import load_services
+def ms(f, n=5):
+    out = []
+    for _ in range(n):
+        t = time.perf_counter(); f(); out.append((time.perf_counter() - t) * 1000)
+    return statistics.median(out)
+config = AppConfig(settings=Settings(db=db, deck_dirs=(decks,)), include_bundled=False, cache_dir=cache,
+                   now=lambda: datetime(today.year, today.month, today.day, 15, tzinfo=UTC))
+t = time.perf_counter(); load_services(config, with_templates=False).close()
+cold = (time.perf_counter() - t) * 1000
+t = time.perf_counter(); services = load_services(config, with_templates=False)
+warm = (time.perf_counter() - t) * 1000
+study = services.study
+def home(): study.counts(services.deck_ids()); study.totals(); study.remaining()
+print(json.dumps({
+    "open, cold cache (parse + fill), ms": cold,
+    "open, warm cache, ms": warm,
+    "home counts, ms": ms(home),
+    "due queue (200), ms": ms(lambda: repo.due_keys(services.store, today, limit=200), 20),
+    "session build (all decks), ms": ms(lambda: study.session(None)),
+    "session build (one deck), ms": ms(lambda: study.session("bench-3")),
+}))
 """
 
 
-def run_child(mode: str, db: str, decks: str) -> float:
+def launch(mode: str, db: str, decks: str, cache: str) -> float:
     """Seconds from launching the process (interpreter start included) to the screen being there."""
-    proc = subprocess.run(
-        [sys.executable, "-c", CHILD, mode, db, decks, repr(time.time())],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if proc.returncode != 0:
-        raise SystemExit(f"{mode} run failed:\n{proc.stderr[-2000:]}")
+    import time
+
+    cmd = [sys.executable, "-c", CHILD, mode, db, decks, cache, repr(time.time())]
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False, timeout=600)
+    if proc.returncode != 0 or not proc.stdout.strip():
+        raise SystemExit(f"{mode} run failed:\n{proc.stderr[-3000:]}")
     return float(proc.stdout.strip().splitlines()[-1])
 
 
-def peak_rss_mb(mode: str, db: str, decks: str) -> float:
+def peak_rss_mb(mode: str, db: str, decks: str, cache: str) -> float:
     code = (
         "import resource, subprocess, sys;"
-        f"subprocess.run([sys.executable, '-c', {CHILD!r}, {mode!r}, {db!r}, {decks!r}, '0'], check=True,"
-        " capture_output=True);"
+        f"subprocess.run([sys.executable, '-c', {CHILD!r}, {mode!r}, {db!r}, {decks!r}, {cache!r}, '0'],"
+        " check=True, capture_output=True);"
         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return int(out.stdout.strip()) / 1024
 
 
-def startup(runs: int, db: str, decks: str) -> dict[str, list[float]]:
-    times: dict[str, list[float]] = {"hello": [], "painted": [], "ready": []}
-    for mode in times:  # warm the bytecode caches once
-        run_child(mode, db, decks)
-    for _ in range(runs):
-        for mode in times:  # alternate so drift hits all three alike
-            times[mode].append(run_child(mode, db, decks))
-    return times
+def alternate(
+    runs: int, plans: dict[str, tuple[str, str, str, str]], fresh_cache: set[str]
+) -> dict[str, float]:
+    """Median seconds per plan, launched in turn `runs` times (plans in `fresh_cache` get an empty cache)."""
+    times: dict[str, list[float]] = {name: [] for name in plans}
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(runs + 1):
+            for name, (mode, db, decks, cache) in plans.items():
+                if name in fresh_cache:
+                    cache = str(Path(tmp) / f"{name}-{i}")
+                took = launch(mode, db, decks, cache)
+                if i:  # the first round warms the bytecode and OS caches
+                    times[name].append(took)
+    return {name: statistics.median(values) for name, values in times.items()}
 
 
-def generate_collection(folder: Path, cards: int, reviews: int) -> tuple[Path, Path]:
-    """A YAML deck of `cards` cards and a database where most have history and `reviews` log rows."""
-    from engine.store.database import open_store
-
-    decks = folder / "decks"
-    decks.mkdir()
-    per_deck = cards // 10
-    for d in range(10):
-        lines = [f"id: bench-{d}", f"title: Bench deck {d}", "cards:"]
-        for c in range(per_deck):
-            lines += [f"  - id: c{c}", f"    front: Question {d}-{c}?", f"    back: Answer {d}-{c}."]
-        (decks / f"bench-{d}.yaml").write_text("\n".join(lines) + "\n")
-    db = folder / "bench.db"
-    open_store(db).close()
-    rng = random.Random(7)
-    today = date(2026, 3, 2)
-    states = []
-    keys = [f"bench-{d}/c{c}" for d in range(10) for c in range(per_deck)]
-    seen = keys[: int(len(keys) * 0.9)]
-    for key in seen:
-        due = today + timedelta(days=rng.randint(-30, 200))
-        states.append((key, key.split("/")[0], 3, 250, 10, due.isoformat(), None, None, 0))
-    state = json.dumps({"repetitions": 3, "ef_centi": 250, "interval_days": 10, "due": None})
-    when = datetime(2025, 1, 1, tzinfo=UTC).replace(tzinfo=None).isoformat(" ")
-    with sqlite3.connect(db) as conn:
-        conn.executemany("INSERT INTO card_state VALUES (?,?,?,?,?,?,?,?,?)", states)
-        batch = []
-        for i in range(reviews):
-            key = seen[i % len(seen)]
-            day = (today - timedelta(days=rng.randint(1, 400))).isoformat()
-            batch.append((key, key.split("/")[0], when, day, 4, 5.0, 0, 0, state, state))
-            if len(batch) == 100_000:
-                conn.executemany(
-                    "INSERT INTO review_log (card_key, deck_id, reviewed_at, study_day, grade, seconds,"
-                    " same_day_repeat, was_new, state_before, state_after) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                    batch,
-                )
-                batch = []
-        conn.commit()
-    return db, decks
-
-
-def queue_timings(db: Path, decks: Path) -> dict[str, float]:
-    from cards.loader import load_collection
-    from engine.app import Study, StudyItem
-    from engine.store import repo
-    from engine.store.database import open_store
-
-    store = open_store(db)
-    today = date(2026, 3, 2)
-    due_ms = []
-    for _ in range(20):
-        t = time.perf_counter()
-        keys = repo.due_keys(store, today, limit=200)
-        due_ms.append((time.perf_counter() - t) * 1000)
-    t = time.perf_counter()
-    collection = load_collection([decks], include_bundled=False)
-    load_ms = (time.perf_counter() - t) * 1000
-    study = Study(
-        store,
-        [StudyItem(k, d) for k, d in collection.card_keys()],
-        now=lambda: datetime(2026, 3, 2, 15, tzinfo=UTC),
-    )
-    counts_ms = []
-    session_ms = []
-    for _ in range(5):
-        t = time.perf_counter()
-        study.counts([d.id for d in collection.decks])
-        counts_ms.append((time.perf_counter() - t) * 1000)
-        t = time.perf_counter()
-        study.session(None)
-        session_ms.append((time.perf_counter() - t) * 1000)
-    store.close()
-    return {
-        "due queue (200 of the due cards), median ms": statistics.median(due_ms),
-        "due cards found": float(len(keys)),
-        "load + validate decks, ms": load_ms,
-        "home counts, median ms": statistics.median(counts_ms),
-        "full review session build, median ms": statistics.median(session_ms),
+def bundled(runs: int, folder: Path) -> None:
+    db, warm = str(folder / "start.db"), str(folder / "warm-cache")
+    launch("home", db, "-", warm)  # fills the warm cache
+    plans = {
+        "hello": ("hello", db, "-", "-"),
+        "home, warm cache": ("home", db, "-", warm),
+        "home, cold cache": ("home", db, "-", "-"),
+        "first card after an early Enter, warm": ("card", db, "-", warm),
+        "home, no cache (--no-cache)": ("home", db, "-", "-"),
     }
+    med = alternate(runs, plans, fresh_cache={"home, cold cache"})
+    print(f"bundled decks, median of {runs} alternating launches (process start to screen shown):")
+    for name, value in med.items():
+        print(f"  {name:40s} {value * 1000:7.0f} ms  ({value / med['hello']:.2f}x hello)")
+    print(
+        f"  peak RSS, home (warm): {peak_rss_mb('home', db, '-', warm):.0f} MB;"
+        f" bare Textual app: {peak_rss_mb('hello', db, '-', '-'):.0f} MB"
+    )
+
+
+def scale(sizes: list[int], reviews: int, runs: int, folder: Path, anki: str | None) -> None:
+    import time
+
+    rows: dict[str, list[str]] = {}
+    for n in sizes:
+        where = folder / f"n{n}"
+        t = time.perf_counter()
+        db, decks = generate_collection(where, n, reviews)
+        print(
+            f"generated {n} cards, {reviews} reviews each (90% reviewed) in {time.perf_counter() - t:.0f} s"
+        )
+        cache = str(where / "cache")
+        measure = [sys.executable, "-c", MEASURE, str(db), str(decks), cache, TODAY.isoformat()]
+        figures = json.loads(subprocess.run(measure, capture_output=True, text=True, check=True).stdout)
+        med = alternate(
+            max(3, runs // (1 + n // 100_000)),
+            {
+                "hello": ("hello", str(db), str(decks), "-"),
+                "home": ("home", str(db), str(decks), cache),
+                "card": ("card", str(db), str(decks), cache),
+            },
+            fresh_cache=set(),
+        )
+        figures["populated home, warm cache, ms"] = med["home"] * 1000
+        figures["  ratio vs hello"] = med["home"] / med["hello"]
+        figures["first card after early Enter, ms"] = med["card"] * 1000
+        figures["  ratio vs hello "] = med["card"] / med["hello"]
+        figures["peak RSS at home, MB"] = peak_rss_mb("home", str(db), str(decks), cache)
+        if anki:
+            cmd = [
+                anki,
+                str(Path(__file__).with_name("bench_anki.py")),
+                "--cards",
+                str(n),
+                "--reviews",
+                str(reviews),
+            ]
+            out = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
+            figures["anki: open, ms"] = out["open"]
+            figures["anki: deck due tree, ms"] = out["tree"]
+            figures["anki: queue 200, ms"] = out["queue"]
+            figures["anki: peak RSS, MB"] = out["rss_mb"]
+            ours = figures["open, warm cache, ms"] + figures["home counts, ms"]
+            figures["flopcards open+counts / anki open+tree"] = ours / (out["open"] + out["tree"])
+        for name, value in figures.items():
+            rows.setdefault(name, []).append(f"{value:.2f}" if value < 10 else f"{value:.0f}")
+        subprocess.run(["rm", "-rf", str(where)], check=False)
+    print(
+        f"\ngenerated collections ({reviews} reviews per reviewed card); last column: growth first->last size"
+    )
+    print(f"  {'':44s}" + "".join(f"{n:>10d}" for n in sizes) + f"{'growth':>9s}")
+    for name, values in rows.items():
+        first, last = float(values[0]), float(values[-1])
+        growth = f"{last / first:8.1f}x" if first else "        -"
+        print(f"  {name:44s}" + "".join(f"{v:>10s}" for v in values) + growth)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=10)
-    parser.add_argument("--cards", type=int, default=100_000)
-    parser.add_argument("--reviews", type=int, default=1_000_000)
+    parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--sizes", default="10000,100000", help="collection sizes, comma separated")
+    parser.add_argument("--reviews", type=int, default=10, help="review-log rows per reviewed card")
+    parser.add_argument("--anki-python", help="a python with the `anki` wheel, for the side-by-side")
+    parser.add_argument("--skip-bundled", action="store_true")
     args = parser.parse_args()
+    print(f"load average before: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        db = str(folder / "start.db")
-        times = startup(args.runs, db, "-")
-        hello = statistics.median(times["hello"])
-        print(f"cold start, median of {args.runs} alternating runs (process launch to screen shown):")
-        for mode, label in [
-            ("hello", "bare Textual 'hello' app"),
-            ("painted", "flopcards home screen painted"),
-            ("ready", "flopcards home with counts"),
-        ]:
-            med = statistics.median(times[mode])
-            print(f"  {label:34s} {med * 1000:7.0f} ms  ({med / hello:.2f}x hello)")
-        print(f"peak memory (max RSS), flopcards home with counts: {peak_rss_mb('ready', db, '-'):.0f} MB")
-        print(f"peak memory (max RSS), bare Textual app:           {peak_rss_mb('hello', db, '-'):.0f} MB")
-        t = time.perf_counter()
-        big_db, big_decks = generate_collection(folder, args.cards, args.reviews)
-        print(f"generated {args.cards} cards, {args.reviews} review rows in {time.perf_counter() - t:.1f} s")
-        for name, value in queue_timings(big_db, big_decks).items():
-            print(f"  {name:42s} {value:9.1f}")
-        ready = [run_child("ready", str(big_db), str(big_decks)) for _ in range(3)]
-        print(f"  {'home screen with counts, 100k cards, ms':42s} {statistics.median(ready) * 1000:9.0f}")
-        print(
-            f"  {'peak memory at that home screen, MB':42s} "
-            f"{peak_rss_mb('ready', str(big_db), str(big_decks)):9.0f}"
-        )
+        if not args.skip_bundled:
+            bundled(args.runs, Path(tmp))
+        sizes = [int(s) for s in args.sizes.split(",") if s]
+        if sizes:
+            scale(sizes, args.reviews, args.runs, Path(tmp), args.anki_python)
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

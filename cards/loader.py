@@ -8,10 +8,12 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from cards import cached
 from cards.checks import deck_errors
 from cards.problems import sort_problems, validation_problems
 from cards.schema import Card, Deck
 from engine import budget
+from engine.cache import FileCache
 from engine.schemas import DRILL_SUFFIX, YAML_SUFFIXES
 from engine.yamlpos import (
     MAX_WALK_ENTRIES,
@@ -20,6 +22,7 @@ from engine.yamlpos import (
     Problem,
     YamlError,
     describe_path,
+    load_yaml,
     quiet_gc,
     read_yaml_file,
     walk_yaml,
@@ -101,11 +104,15 @@ def load_deck_file(path: Path, *, lint: bool = False) -> tuple[Deck | None, list
     return deck, problems
 
 
-def read_deck(path: Path, *, lint: bool = False) -> tuple[Deck | None, list[Problem], Position | None]:
-    """Like load_deck_file, also returning where the deck's id is written (for later problems)."""
+def read_deck(
+    path: Path, raw: bytes | None = None, *, lint: bool = False
+) -> tuple[Deck | None, list[Problem], Position | None]:
+    """Like load_deck_file, also returning where the deck's id is written (for later problems).
+
+    `raw`: the file's bytes when already read (the cache hashes exactly what is parsed)."""
     with quiet_gc():  # a big YAML node tree is alive meanwhile: collections would walk it repeatedly
         try:
-            doc = read_yaml_file(path)
+            doc = read_yaml_file(path) if raw is None else load_yaml(raw, str(path))
             budget.check_time()
             deck, problems = parse_deck(doc, str(path), lint=lint)
         except YamlError as error:
@@ -129,12 +136,17 @@ def deck_files(folder: Path) -> list[Path]:
     return [p for p in files if is_deck_file(p)]
 
 
-def load_collection(folders: Iterable[Path] = (), *, include_bundled: bool = True) -> Collection:
-    """Bundled decks, then each user folder; a deck id used twice is an error, not an override."""
+def load_collection(
+    folders: Iterable[Path] = (), *, include_bundled: bool = True, cache: FileCache | None = None
+) -> Collection:
+    """Bundled decks, then each user folder; a deck id used twice is an error, not an override.
+
+    With `cache`, a file unchanged since it was last read is not parsed or validated again."""
     sources: list[tuple[Path, bool]] = []
     if include_bundled:
         sources += [(p, True) for p in deck_files(BUNDLED_DIR)]
     seen: set[Path] = set()
+    read: list[Path] = []
     problems: list[Problem] = []
     for folder in folders:
         folder = Path(folder).expanduser()
@@ -152,8 +164,9 @@ def load_collection(folders: Iterable[Path] = (), *, include_bundled: bool = Tru
         if path.resolve() in seen:  # the same folder configured twice
             continue
         seen.add(path.resolve())
+        read.append(path)
         with budget.time_limit(LOAD_SECONDS):
-            deck, found, at = read_deck(path)
+            deck, found, at = read_deck(path) if cache is None else cached.read_deck(cache, path, read_deck)
         problems += [p for p in found if p.is_error]
         if deck is None:
             continue
@@ -163,4 +176,6 @@ def load_collection(folders: Iterable[Path] = (), *, include_bundled: bool = Tru
             continue
         owner[deck.id] = path
         decks.append(LoadedDeck(deck, path, bundled))
+    if cache is not None:
+        cache.forget(cached.NAMESPACE, read)
     return Collection(decks, problems)

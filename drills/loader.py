@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from drills.cached import cached_spec, store_spec
 from drills.catalog import Catalog, load_catalog
 from drills.compile import CompiledTemplate, TemplateError, compile_template
 from drills.schema import (
@@ -32,6 +33,7 @@ from drills.template_checks import (
     space_problems,
 )
 from engine import budget
+from engine.cache import FileCache, Stamp, content_digest
 from engine.schema_problems import SchemaMap, closest, validation_problems
 from engine.schemas import DRILL_SUFFIX as DRILL_SUFFIX  # re-exported: generator looks for these files
 from engine.schemas import YAML_SUFFIXES
@@ -97,29 +99,54 @@ SCHEMA = SchemaMap(model_at=lambda loc, _data: _model_at(loc), to_path=_template
 
 
 def load_file(
-    path: Path, catalog: Catalog, *, sweep: bool = False
+    path: Path, catalog: Catalog, *, sweep: bool = False, cache: FileCache | None = None
 ) -> tuple[CompiledTemplate | None, list[Problem]]:
     """Read, validate and compile one template file; never raises for a bad file.
 
     With `sweep` (what `flopcards validate` does), also evaluate every formula over many
-    parameter values and report those that fail.
+    parameter values and report those that fail. With `cache`, an unchanged file's validated
+    spec is reused (compiled again: formulas are cheap, the YAML parse and validation are not).
     """
     name = str(path)
+    if cache is not None and not sweep:
+        hit = cached_spec(cache, path)
+        if isinstance(hit, Template):
+            return _compiled(hit, name, catalog)
+        if hit is not None:
+            return None, [Problem(p.path, p.line, p.col, p.message, p.severity) for p in hit]
     try:
-        return _load_file(path, name, catalog, sweep)
+        return _load_file(path, name, catalog, sweep, cache)
     except budget.OutOfTime:
         return None, [Problem(name, 1, None, budget.too_slow_message(LOAD_SECONDS))]
 
 
 def _load_file(
-    path: Path, name: str, catalog: Catalog, sweep: bool
+    path: Path, name: str, catalog: Catalog, sweep: bool, cache: FileCache | None
 ) -> tuple[CompiledTemplate | None, list[Problem]]:
     try:
+        stat = path.stat()
         raw = read_bounded(path, MAX_FILE_BYTES)
     except OSError as exc:
         return None, [Problem(name, 1, None, f"cannot read: {exc.strerror}")]
     except ValueError as exc:
         return None, [Problem(name, 1, None, str(exc))]
+    compiled, found = _load_bytes(raw, name, catalog, sweep=sweep)
+    if cache is not None and not sweep:
+        stamp = Stamp(len(raw), stat.st_mtime_ns, content_digest(raw))
+        store_spec(cache, path, stamp, compiled.spec if compiled else None, found)
+    return compiled, found
+
+
+def _compiled(spec: Template, name: str, catalog: Catalog) -> tuple[CompiledTemplate | None, list[Problem]]:
+    try:
+        return compile_template(spec, name, catalog), []
+    except TemplateError as exc:  # the catalog changed since: report without a position
+        return None, [Problem(name, None, None, str(exc))]
+
+
+def _load_bytes(
+    raw: bytes, name: str, catalog: Catalog, *, sweep: bool
+) -> tuple[CompiledTemplate | None, list[Problem]]:
     with quiet_gc():
         try:
             doc = load_yaml(raw, name)
@@ -169,6 +196,7 @@ def load_templates(
     *,
     deck_dirs: Iterable[str | Path] = (),
     catalog: Catalog | None = None,
+    cache: FileCache | None = None,
 ) -> TemplateSet:
     """Bundled templates, then each extra template folder's, then `*.drill.yaml` in deck folders.
 
@@ -187,7 +215,7 @@ def load_templates(
     sources += [p for p in _deck_folder_files(deck_dirs) if p not in sources]
     for path in sources:
         with budget.time_limit(LOAD_SECONDS):
-            compiled, problems_here = load_file(path, catalog)
+            compiled, problems_here = load_file(path, catalog, cache=cache)
         found.extend(problems_here)
         if compiled is None:
             continue

@@ -52,6 +52,7 @@ def no_user_environment(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
     """Keep the machine running the tests out of them: no real data, settings or deck folders."""
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("FLOPCARDS_HOME", str(home))
+    monkeypatch.setenv("FLOPCARDS_CACHE_DIR", str(home / "cache"))
     monkeypatch.delenv("FLOPCARDS_DB", raising=False)
 
 

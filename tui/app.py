@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,6 +24,10 @@ if TYPE_CHECKING:
     from tui.services import Services
 
 
+WARM_UP_DELAY = 2.0
+"""Seconds after the decks are shown before sympy and pint are loaded."""
+
+
 class FlopcardsApp(App[None]):
     """flopcards: timed drills and spaced review for LLM-systems interviews."""
 
@@ -37,7 +43,11 @@ class FlopcardsApp(App[None]):
         self.config = config
         self.services: Services | None = None
         self.loaded = asyncio.Event()
-        """Set once the store and decks are open and the home screen shows them (tests wait on it)."""
+        """Set once the store, decks and drill templates are open and the home screen shows them."""
+        self.counts_shown = asyncio.Event()
+        """Set once the home screen shows the decks' counts (before the drill templates are read)."""
+        self._templates_in = False
+        self._ui_idle = threading.Event()
         self.home = HomeScreen()
 
     def on_mount(self) -> None:
@@ -51,14 +61,25 @@ class FlopcardsApp(App[None]):
         from tui.services import load_services
 
         try:
-            services = load_services(self.config)
+            services = load_services(self.config, with_templates=False)  # the counts need no drill
         except StoreError as error:
             self.call_from_thread(self.exit, None, 2, f"flopcards: {error}")
             return
         self.call_from_thread(self._loaded, services)
-        from tui.services import warm_engine
+        self._ui_idle.wait(5)  # let the counts (and an early Enter's first card) paint without us
+        from tui.services import read_templates, warm_engine
 
-        warm_engine()  # still off the UI thread: sympy and pint load while the user reads the list
+        services.use_templates(read_templates(self.config))
+        try:
+            self.call_from_thread(self._templates_ready)
+        except RuntimeError:  # the app has closed meanwhile
+            return
+        import tui.screens.review  # noqa: F401  (so Enter does not wait for Markdown's import)
+
+        # sympy and pint are for typed answers only: loaded later, so that they do not compete for
+        # the interpreter lock with the first card a quick Enter asks for
+        time.sleep(WARM_UP_DELAY)
+        warm_engine()
         import gc
 
         if not gc.get_freeze_count():  # once per process: their long-lived heaps leave the collector
@@ -69,8 +90,18 @@ class FlopcardsApp(App[None]):
         self.home.post_message(ServicesReady(services))
 
     def on_services_ready(self, _message: ServicesReady) -> None:
-        """The home screen has handled it (the message bubbled up from there)."""
-        self.loaded.set()
+        """The home screen has handled it (the message bubbled up from there): counts are on screen."""
+        self.counts_shown.set()
+        self.call_after_refresh(self._ui_idle.set)
+        if self._templates_in:
+            self.home.refresh_counts()
+            self.loaded.set()
+
+    def _templates_ready(self) -> None:
+        self._templates_in = True
+        if self.counts_shown.is_set():
+            self.home.refresh_counts()  # the drill kinds' row
+            self.loaded.set()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -15,6 +15,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("tui.cli_authoring.validate", "check deck and drill files, listing every problem"),
     "decks": ("tui.cli_authoring.decks", "list decks with their file, card and due counts"),
     "new": ("tui.cli_authoring.new", "new deck NAME: write a commented example deck"),
+    "cache": ("tui.cli_cache", "clear (or show the path of) the compiled deck cache"),
     "stats": ("tui.cli_stats", "heatmap, due forecast, retention, drills and exam scores (--json)"),
     "exam": ("tui.cli_exam", "exam DECK: a cold exam over a deck's fronts, scored per section"),
     "db": ("tui.cli_db", "check, recover, back up or copy the database"),
@@ -78,6 +79,9 @@ def build_parser() -> Parser:
     parser.add_argument(
         "--day-start", type=int, dest="day_start_hour", help="hour the study day starts (default 4)"
     )
+    parser.add_argument(
+        "--no-cache", action="store_true", help="read every deck file afresh, without the compiled deck cache"
+    )
     parser.add_argument("--no-bundled", action="store_true", help=argparse.SUPPRESS)
     return parser
 
@@ -139,11 +143,17 @@ def _main(argv: list[str]) -> int:
         print(f"flopcards: {error}", file=sys.stderr)
         return 2
 
+    from engine.cache import default_cache_dir
     from tui.app import FlopcardsApp
     from tui.config import AppConfig
 
     app = FlopcardsApp(
-        AppConfig(settings=settings, include_bundled=not args.no_bundled, settings_problems=tuple(problems))
+        AppConfig(
+            settings=settings,
+            include_bundled=not args.no_bundled,
+            settings_problems=tuple(problems),
+            cache_dir=None if args.no_cache else default_cache_dir(),
+        )
     )
     app.run()
     return app.return_code or 0

@@ -23,6 +23,8 @@ class AppConfig:
     settings_problems: tuple[Problem, ...] = field(default_factory=tuple)
     monotonic: Callable[[], float] | None = None
     """Timer for 'seconds taken' (tests freeze it); None means time.monotonic."""
+    cache_dir: Path | None = None
+    """Folder of the compiled deck cache; None reads every file afresh (tests, `--no-cache`)."""
 
     @property
     def deck_dirs(self) -> tuple[Path, ...]:

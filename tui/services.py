@@ -42,8 +42,12 @@ class Services:
 
     def read_decks(self) -> tuple[Collection, TemplateSet]:
         """Read decks and drill templates from disk (slow on big decks: call it off the UI thread)."""
-        collection = load_collection(self.config.deck_dirs, include_bundled=self.config.include_bundled)
-        return collection, templates_for(deck_dirs=self.config.deck_dirs)
+        return read_collection(self.config), read_templates(self.config)
+
+    def use_templates(self, templates: TemplateSet) -> None:
+        """Add the drill templates read after the decks (the start path shows the counts first)."""
+        self.templates = templates
+        self.study.set_sources(_sources(self.collection, templates))
 
     def apply(self, collection: Collection, templates: TemplateSet) -> None:
         """Switch to freshly read decks; cards keep their history by key, removed ones are hidden."""
@@ -166,12 +170,41 @@ def warm_engine() -> None:
     check_formula("a + b", "b + a", {"a": "a", "b": "b"})
 
 
-def load_services(config: AppConfig) -> Services:
-    """Open everything; raises engine.store.database.StoreError with a clear message."""
+def read_collection(config: AppConfig) -> Collection:
+    """The decks, through the compiled deck cache when the config names one."""
+    from cards.cached import open_deck_cache
+
+    cache = None if config.cache_dir is None else open_deck_cache(config.cache_dir)
+    try:
+        return load_collection(config.deck_dirs, include_bundled=config.include_bundled, cache=cache)
+    finally:
+        if cache is not None:
+            cache.close()
+
+
+def read_templates(config: AppConfig) -> TemplateSet:
+    """The drill templates, through the cache when the config names one."""
+    if config.cache_dir is None:
+        return templates_for(deck_dirs=config.deck_dirs)
+    from drills.cached import open_template_cache
+    from drills.loader import load_templates
+
+    cache = open_template_cache(config.cache_dir)
+    try:
+        return load_templates(deck_dirs=config.deck_dirs, cache=cache)
+    finally:
+        cache.close()
+
+
+def load_services(config: AppConfig, *, with_templates: bool = True) -> Services:
+    """Open everything; raises engine.store.database.StoreError with a clear message.
+
+    `with_templates=False` leaves the drill templates out (add them with `use_templates`): the
+    home screen's counts need only the store and the decks."""
     settings = config.settings
     store = open_store(settings.db, now=config.now(), backup_days=settings.backup_days)
-    collection = load_collection(config.deck_dirs, include_bundled=config.include_bundled)
-    templates = templates_for(deck_dirs=config.deck_dirs)
+    collection = read_collection(config)
+    templates = read_templates(config) if with_templates else TemplateSet()
     clock = config.clock or StudyClock(day_start_hour=settings.day_start_hour)
     scheduler = make_scheduler(
         "fsrs" if settings.scheduler == "fsrs" else "sm2",

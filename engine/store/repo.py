@@ -204,8 +204,8 @@ def due_keys(
     decks = None if deck_ids is None else list(deck_ids)
     scheduled = sa.select(CardStateRow.card_key, CardStateRow.due_day).where(CardStateRow.due_day <= today)
     repeats = sa.select(CardStateRow.card_key, CardStateRow.due_day).where(
-        CardStateRow.repeat_today.is_(True), CardStateRow.last_day == today
-    )
+        CardStateRow.repeat_today == sa.true(), CardStateRow.last_day == today
+    )  # `== true()` compiles to `= 1`, which the partial index serves; `IS 1` would scan the table
     if decks is not None:
         scheduled = scheduled.where(CardStateRow.deck_id.in_(decks))
         repeats = repeats.where(CardStateRow.deck_id.in_(decks))
@@ -217,10 +217,20 @@ def due_keys(
     return [key for key, _ in rows]
 
 
-def seen_keys(store: Store) -> set[str]:
-    """Keys of every card that has a state (reviewed at least once)."""
+def seen_keys(store: Store, deck_ids: Iterable[str] | None = None) -> set[str]:
+    """Keys of every card (of these decks) that has a state (reviewed at least once)."""
+    query = sa.select(CardStateRow.card_key)
+    if deck_ids is not None:
+        query = query.where(CardStateRow.deck_id.in_(list(deck_ids)))
     with store.engine.connect() as conn:
-        return set(conn.execute(sa.select(CardStateRow.card_key)).scalars())
+        return set(conn.execute(query).scalars())
+
+
+def seen_counts(store: Store) -> dict[str, int]:
+    """How many items of each deck have a state (one pass over the deck_id index, no keys read)."""
+    query = sa.select(CardStateRow.deck_id, sa.func.count()).group_by(CardStateRow.deck_id)
+    with store.engine.connect() as conn:
+        return {deck: int(n) for deck, n in conn.execute(query)}
 
 
 def day_totals(store: Store, day: date) -> DayTotals:

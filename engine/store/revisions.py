@@ -1,6 +1,15 @@
 """The schema revisions this build knows, oldest first (a test keeps it equal to Alembic's)."""
 
-REVISIONS: tuple[str, ...] = ("0001_initial", "0002_drill_attempts", "0005", "0003", "0007", "0006", "0004", "0008")
+REVISIONS: tuple[str, ...] = (
+    "0001_initial",
+    "0002_drill_attempts",
+    "0005",
+    "0003",
+    "0007",
+    "0006",
+    "0004",
+    "0008",
+)
 HEAD: str = REVISIONS[-1]
 MARKED_FROM: str = "0003"
 """First revision whose databases carry the flopcards marker row (flopcards_meta)."""

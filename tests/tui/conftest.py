@@ -111,3 +111,22 @@ def drill_opener() -> Callable[..., Awaitable[DrillScreen]]:
 @pytest.fixture
 def until() -> Callable[..., Awaitable[None]]:
     return wait_until
+
+
+@pytest.fixture
+def held_load(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """The app's load waits until the test sets the returned event (set at teardown in any case)."""
+    import threading
+
+    import tui.services
+
+    release = threading.Event()
+    real = tui.services.load_services
+
+    def slow(config, **options):  # type: ignore[no-untyped-def]
+        release.wait(30)
+        return real(config, **options)
+
+    monkeypatch.setattr(tui.services, "load_services", slow)
+    yield release
+    release.set()

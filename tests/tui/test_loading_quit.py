@@ -2,35 +2,21 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 from textual.widgets import Static
 
 import cards.loader
-import tui.services
 
 
 @pytest.mark.parametrize("key", ["q", "ctrl+q", "ctrl+c"])
-async def test_quit_while_decks_load(make_app, monkeypatch: pytest.MonkeyPatch, key: str) -> None:
-    release = threading.Event()
-    real = tui.services.load_services
-
-    def slow(config):  # a load that never finishes on its own
-        release.wait(30)
-        return real(config)
-
-    monkeypatch.setattr(tui.services, "load_services", slow)
+async def test_quit_while_decks_load(make_app, held_load, key: str) -> None:
     app = make_app()
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            assert "Opening your decks" in str(app.screen.query_one("#totals", Static).render())
-            await pilot.press(key)
-            await pilot.pause()
-            assert not app.is_running
-    finally:
-        release.set()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "Opening your decks" in str(app.screen.query_one("#totals", Static).render())
+        await pilot.press(key)
+        await pilot.pause()
+        assert not app.is_running
 
 
 async def test_deck_over_its_time_budget_is_skipped_and_named(

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import threading
 from pathlib import Path
 
 import pytest
 
-import tui.services
 from tui.screens.drill_summary import DrillSummaryScreen
 from tui.screens.help import HelpScreen
 from tui.screens.review import ReviewScreen
@@ -107,15 +105,8 @@ async def test_drill_verdict_and_solution_scroll_into_view(make_app, seen, drill
         assert "Worked solution:" in text and "Whole batch" in text, text
 
 
-async def test_enter_while_opening_starts_the_review_once_open(make_app, seen, monkeypatch, until) -> None:
-    release = threading.Event()
-    real = tui.services.load_services
-
-    def slow_load(config):
-        assert release.wait(30)
-        return real(config)
-
-    monkeypatch.setattr(tui.services, "load_services", slow_load)
+async def test_enter_while_opening_starts_the_review_once_open(make_app, seen, held_load, until) -> None:
+    release = held_load
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.1)
