@@ -103,8 +103,8 @@ class StatsScreen(Screen[None]):
         return self.services.deck_title(self.deck_id)
 
     def _total_cards(self) -> int:
-        counts = self.services.study.counts([self.deck_id] if self.deck_id else self.services.deck_ids())
-        return sum(c.total for c in counts)
+        counts = self.services.study.counts([self.deck_id] if self.deck_id else [])
+        return counts[-1].total  # the deck's row, or the 'All decks' row (which counts each card once)
 
     def refresh_stats(self) -> None:
         self.sub_title = f"Stats · {self._title()} · {self.period.label}"
