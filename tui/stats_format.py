@@ -111,6 +111,8 @@ def stats_text(stats: Stats, title: str) -> str:
         lines.append(f"  {k.kind:<24} {score}  median {k.median_seconds:.0f} s")
     if not stats.drills.kinds:
         lines.append("  no drills in this period")
+    if stats.drills.slips:
+        lines.append("Named slips: " + "  ".join(f"{s.slip} ×{s.count}" for s in stats.drills.slips))
     if stats.exams:
         lines.append("\nExam scores")
         lines += [

@@ -9,7 +9,7 @@ from datetime import date
 
 import sqlalchemy as sa
 
-from engine.stats.model import DrillStats, KindDay, KindStats, SprintDay
+from engine.stats.model import DrillStats, KindDay, KindStats, SlipCount, SprintDay
 from engine.store.models import DrillAttemptRow
 
 CORRECT = "correct"
@@ -54,4 +54,15 @@ def drill_figures(conn: sa.Connection, since: date | None) -> DrillStats:
         kinds=tuple(kinds),
         over_time=tuple(sorted(over_time, key=lambda k: (k.day, k.kind))),
         sprints=tuple(SprintDay(d, int(v[0]), int(v[1]), float(v[2])) for d, v in sorted(sprint.items())),
+        slips=slip_counts(conn, since),
     )
+
+
+def slip_counts(conn: sa.Connection, since: date | None) -> tuple[SlipCount, ...]:
+    """The named slips of the period's attempts, most frequent first."""
+    count = sa.func.count(DrillAttemptRow.id)
+    query = sa.select(DrillAttemptRow.slip, count).where(DrillAttemptRow.slip.is_not(None))
+    if since is not None:
+        query = query.where(DrillAttemptRow.study_day >= since)
+    rows = conn.execute(query.group_by(DrillAttemptRow.slip).order_by(count.desc(), DrillAttemptRow.slip))
+    return tuple(SlipCount(str(slip), int(n)) for slip, n in rows)

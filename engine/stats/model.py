@@ -165,7 +165,7 @@ class SprintDay:
 
 @dataclass(frozen=True)
 class SlipCount:
-    """A named slip (e.g. 'GB vs GiB') and how often it was made. Filled once answers name them."""
+    """A named slip (e.g. 'gib-gb') and how often the period's drill answers made it."""
 
     slip: str
     count: int
@@ -178,7 +178,7 @@ class DrillStats:
     over_time: tuple[KindDay, ...]
     sprints: tuple[SprintDay, ...]
     slips: tuple[SlipCount, ...] = ()
-    """Empty until drill answers record which slip they made."""
+    """Named slips of the period, most frequent first."""
 
     def weakest(self, n: int = 3) -> tuple[KindStats, ...]:
         return self.kinds[:n]

@@ -240,3 +240,16 @@ def test_empty_store_gives_zeros(store: Store) -> None:
     assert stats.future.daily_load == 0.0 and sum(stats.future.per_day) == 0
     assert all(r.total is None for r in stats.retention)
     assert stats.counts.new == 3 and stats.drills.kinds == ()
+
+
+def test_named_slips_of_the_period_most_frequent_first(history: Store) -> None:
+    slips = [
+        ("k-only", TODAY),
+        ("k-only", TODAY),
+        ("gib-gb", TODAY),
+        ("bits-bytes", TODAY - timedelta(days=60)),
+    ]
+    rows = [{**attempt(when, "kv-cache", "wrong", 9), "slip": slip} for slip, when in slips]
+    insert(history, DrillAttemptRow, rows)
+    stats = compute_stats(history, TODAY, period=Period.MONTH)
+    assert [(s.slip, s.count) for s in stats.drills.slips] == [("k-only", 2), ("gib-gb", 1)]
