@@ -71,12 +71,20 @@ def summary_lines(stats: Stats) -> list[str]:
     """The headline numbers, one per line."""
     act, fut = stats.activity, stats.future
     per_day = fut.per_day
-    return [
+    lines = [
         f"Studied {act.days_studied} of the last 365 days · streak {act.streak} days · {act.answers} answers",
         f"Due: {fut.overdue} now · {sum(per_day[:1])} tomorrow · {sum(per_day[:7])} next 7 days"
         f" · {sum(per_day[:30])} next 30 days · daily load {fut.daily_load:.1f} reviews/day",
         f"Cards: {counts_line(stats)}",
     ]
+    if stats.fsrs is not None and stats.fsrs.mean_retrievability is not None:
+        lines.append(
+            f"FSRS: {stats.fsrs.cards} card{'s' if stats.fsrs.cards != 1 else ''} · mean predicted recall now {stats.fsrs.mean_retrievability:.1%}"
+            " · stability " + "  ".join(f"{b.label} {b.count}" for b in stats.fsrs.stability if b.count)
+        )
+    if stats.drills.slips:
+        lines.append("Drill slips: " + "  ".join(f"{s.slip} ×{s.count}" for s in stats.drills.slips[:5]))
+    return lines
 
 
 def stats_text(stats: Stats, title: str) -> str:

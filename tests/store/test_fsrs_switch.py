@@ -129,3 +129,13 @@ def test_stats_show_retrievability_and_stability_of_fsrs_cards(store: Store) -> 
     assert figures is not None and figures.cards == 2
     assert figures.mean_retrievability is not None and 0.5 < figures.mean_retrievability < 1.0
     assert {b.label: b.count for b in figures.stability if b.count} == {"0-1 d": 1, "7-30 d": 1}
+
+
+def test_the_stats_headline_shows_fsrs_recall_and_stability(store: Store) -> None:
+    from engine.stats import compute_stats
+    from tui.stats_format import summary_lines
+
+    now = Now(datetime(2026, 3, 2, 9, 0, tzinfo=UTC))
+    study(store, now, FsrsScheduler()).answer("d/a", Grade.PERFECTLY, 2.0)
+    lines = summary_lines(compute_stats(store, CLOCK.today(now.when) + timedelta(days=1)))
+    assert any(line.startswith("FSRS: 1 card · mean predicted recall now 9") for line in lines)
