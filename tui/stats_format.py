@@ -79,7 +79,8 @@ def summary_lines(stats: Stats) -> list[str]:
     ]
     if stats.fsrs is not None and stats.fsrs.mean_retrievability is not None:
         lines.append(
-            f"FSRS: {stats.fsrs.cards} card{'s' if stats.fsrs.cards != 1 else ''} · mean predicted recall now {stats.fsrs.mean_retrievability:.1%}"
+            f"FSRS: {stats.fsrs.cards} card{'s' if stats.fsrs.cards != 1 else ''}"
+            f" · mean predicted recall now {stats.fsrs.mean_retrievability:.1%}"
             " · stability " + "  ".join(f"{b.label} {b.count}" for b in stats.fsrs.stability if b.count)
         )
     if stats.drills.slips:
