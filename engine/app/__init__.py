@@ -8,7 +8,8 @@ interface (SM-2 today).
 from engine.app.items import ItemSource, Prompt, StudyItem
 from engine.app.scheduler import Moment, Scheduler, SM2Scheduler
 from engine.app.session import Answered, Checked, Current, ReviewSession, SessionSummary
-from engine.app.study import DeckCounts, Limits, Study
+from engine.app.study import Study
+from engine.counting import DeckCounts, Limits
 from engine.grades import Grade
 
 __all__ = [

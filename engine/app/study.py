@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from itertools import zip_longest
 from typing import TYPE_CHECKING
 
+from engine import counting
 from engine.app.items import ItemSource, Prompt, StudyItem, missing_prompt
 from engine.app.scheduler import Moment, Scheduler, SM2Scheduler
+from engine.counting import DayTotals, DeckCounts, Limits, Present
 from engine.grades import Grade
 from engine.sm2 import CardState
 from engine.store import marks, repo
@@ -22,26 +22,18 @@ if TYPE_CHECKING:
     from engine.app.session import ReviewSession
 
 
-@dataclass(frozen=True)
-class Limits:
-    """Daily limits, shared by all decks."""
+class StoreReads:
+    """The reads counting needs, from the store (SQLite or a server) through the repo."""
 
-    new_per_day: int = 20
-    reviews_per_day: int = 200
-    ahead: int = 50
-    """How many not-yet-due cards a study-ahead session takes."""
-    leech_lapses: int = 8
-    """Lapses after which a card is tagged leech and suspended (Anki's default)."""
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
+    def due_keys(self, today: date, deck_id: str | None, limit: int) -> list[str]:
+        decks = None if deck_id is None else [deck_id]
+        return repo.due_keys(self.store, today, deck_ids=decks, limit=limit)
 
-@dataclass(frozen=True)
-class DeckCounts:
-    """Due and new counts of one deck (deck_id None: all decks), after today's limits."""
-
-    deck_id: str | None
-    due: int
-    new: int
-    total: int
+    def unseen(self, keys: Sequence[str], limit: int | None) -> list[str]:
+        return repo.unseen(self.store, keys, limit)
 
 
 class Study:
@@ -80,6 +72,15 @@ class Study:
         self.items = list(items)
         self._deck_of = {item.key: item.deck_id for item in self.items}
         self._cards = {item.key for item in self.items if item.new_in_review}
+        new_keys: dict[str, list[str]] = {}
+        for item in self.items:
+            if item.new_in_review:
+                new_keys.setdefault(item.deck_id, []).append(item.key)
+        self._present = Present(new_keys, self._deck_of)
+        totals: Counter[str | None] = Counter(item.deck_id for item in self.items)
+        totals[None] = len(self._cards)
+        self._totals = totals
+        self._reads = StoreReads(self.store)
 
     def deck_ids(self) -> list[str]:
         """Every source's decks, in order."""
@@ -149,63 +150,23 @@ class Study:
         """Keys kept out of sessions and counts today (suspended or buried)."""
         return marks.held_keys(self.store, self.today())
 
-    def totals(self) -> repo.DayTotals:
+    def totals(self) -> DayTotals:
         return repo.day_totals(self.store, self.today())
 
     def remaining(self) -> tuple[int, int]:
         """(new cards, reviews) still allowed today."""
-        totals = self.totals()
-        return (
-            max(0, self.limits.new_per_day - totals.new_cards),
-            max(0, self.limits.reviews_per_day - totals.scheduled_reviews),
-        )
-
-    def _due(self, deck_id: str | None, limit: int | None = None) -> list[str]:
-        """Due keys of present items; with `limit`, reads only as many rows as it needs."""
-        decks = None if deck_id is None else [deck_id]
-        fetch = limit
-        held = self.held()
-        while True:
-            rows = repo.due_keys(self.store, self.today(), deck_ids=decks, limit=fetch)
-            keys = [k for k in rows if k in self._deck_of and k not in held]
-            if fetch is None or len(keys) >= fetch or len(rows) < fetch:
-                return keys if limit is None else keys[:limit]
-            fetch *= 4  # some due rows belong to removed or held items: read further
-
-    def _new(self, deck_id: str | None, seen: set[str]) -> list[str]:
-        """New keys in deck order; across all decks, one from each deck in turn (round-robin), so a
-        shared limit does not drain the first deck."""
-        by_deck: dict[str, list[str]] = {}
-        for item in self.items:
-            if item.key not in seen and item.new_in_review and (deck_id is None or item.deck_id == deck_id):
-                by_deck.setdefault(item.deck_id, []).append(item.key)
-        turns = zip_longest(*by_deck.values())
-        return [key for turn in turns for key in turn if key is not None]
+        return counting.left(self.limits, self.totals())
 
     def counts(self, deck_ids: Sequence[str]) -> list[DeckCounts]:
         """Counts for 'All decks' (first) and then each deck, capped by what today still allows."""
-        new_left, reviews_left = self.remaining()
-        seen = repo.seen_keys(self.store) | self.held()
-        due_by_deck = Counter(self._deck_of[k] for k in self._due(None))
-        new_by_deck = Counter(i.deck_id for i in self.items if i.key not in seen and i.new_in_review)
-        total_by_deck = Counter(item.deck_id for item in self.items)
-        rows = [
-            DeckCounts(
-                None,
-                min(reviews_left, sum(due_by_deck.values())),
-                min(new_left, sum(new_by_deck.values())),
-                sum(item.new_in_review for item in self.items),
-            )
-        ]
-        rows += [
-            DeckCounts(d, min(reviews_left, due_by_deck[d]), min(new_left, new_by_deck[d]), total_by_deck[d])
-            for d in deck_ids
-        ]
-        return rows
+        held, today = self.held(), self.today()
+        return counting.deck_counts(
+            self._reads, self._present, today, deck_ids, self._totals, self.remaining(), held
+        )
 
     def new_keys(self, deck_id: str | None) -> list[str]:
         """Never-reviewed, not held keys of a deck (None: all, round-robin)."""
-        return self._new(deck_id, repo.seen_keys(self.store) | self.held())
+        return counting.new(self._reads, self._present, deck_id, None, self.held())
 
     def session_of(self, keys: Sequence[str]) -> ReviewSession:
         """A session over chosen keys (custom study), without the held and the removed ones."""
@@ -222,11 +183,11 @@ class Study:
         from engine.app.session import ReviewSession
 
         new_left, reviews_left = self.remaining()
-        queue = self._due(deck_id, limit=reviews_left)
-        held = self.held()
-        queue += self._new(deck_id, repo.seen_keys(self.store) | held)[:new_left]
+        held, today = self.held(), self.today()
+        queue = counting.due(self._reads, self._present, today, deck_id, reviews_left, held)
+        queue += counting.new(self._reads, self._present, deck_id, new_left, held)
         if ahead and not queue:
             decks = None if deck_id is None else [deck_id]
-            upcoming = repo.upcoming_keys(self.store, self.today(), deck_ids=decks)
+            upcoming = repo.upcoming_keys(self.store, today, deck_ids=decks)
             queue = [k for k in upcoming if k in self._deck_of and k not in held][: self.limits.ahead]
         return ReviewSession(self, queue)

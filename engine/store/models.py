@@ -36,7 +36,7 @@ class CardStateRow(Base):
     __tablename__ = "card_state"
 
     card_key: so.Mapped[str] = so.mapped_column(sa.String(200), primary_key=True)
-    deck_id: so.Mapped[str] = so.mapped_column(sa.String(100), index=True)
+    deck_id: so.Mapped[str] = so.mapped_column(sa.String(100))
     repetitions: so.Mapped[int]
     ef_centi: so.Mapped[int]
     interval_days: so.Mapped[int]
@@ -48,6 +48,7 @@ class CardStateRow(Base):
     """FSRS memory kept beside the SM-2 fields (engine.fsrs_scheduler.FsrsState.to_dict())."""
 
     __table_args__ = (
+        sa.Index("ix_card_state_deck_due", "deck_id", "due_day"),
         sa.Index(
             "ix_card_state_repeat_today",
             "last_day",

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import json
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -10,14 +11,23 @@ import sqlalchemy as sa
 import sqlalchemy.orm as so
 
 from engine import sm2
+from engine.counting import DayTotals
 from engine.fsrs_scheduler import FsrsState
 from engine.sm2 import CardState, ReviewRecord
+from engine.start.reads import UNSEEN_SQLITE
 from engine.store.attempts import StoredAttempt, add_attempt
 from engine.store.database import Store
 from engine.store.marks import MarkChange, count_lapse, restore_mark
 from engine.store.models import CardStateRow, ReviewRow
 from engine.store.preflight import StoreError
 from engine.store.writes import locked_row, run_write
+
+UNSEEN_SERVER = (
+    "SELECT k FROM unnest(CAST(:keys AS text[])) WITH ORDINALITY AS t(k, n)"
+    " WHERE NOT EXISTS (SELECT 1 FROM card_state s WHERE s.card_key = t.k) ORDER BY n"
+)
+SQL_BATCH = 500
+"""Keys per IN (...) list: well under every database's limit on bound parameters."""
 
 
 @dataclass(frozen=True)
@@ -29,18 +39,6 @@ class LoggedReview:
     grade: int
     seconds: float
     record: ReviewRecord
-
-
-@dataclass(frozen=True)
-class DayTotals:
-    """What was studied on one study day."""
-
-    reviews: int
-    """Answers given, same-day repeats included."""
-    new_cards: int
-    """Cards seen for the first time."""
-    scheduled_reviews: int
-    """Answers to cards that were already in review (not new, not a same-day repeat)."""
 
 
 def _to_state(row: CardStateRow) -> CardState:
@@ -79,8 +77,8 @@ def load_states(store: Store, card_keys: Iterable[str]) -> dict[str, CardState]:
     keys = list(card_keys)
     out: dict[str, CardState] = {}
     with store.reading() as session:
-        for start in range(0, len(keys), 500):
-            chunk = keys[start : start + 500]
+        for start in range(0, len(keys), SQL_BATCH):
+            chunk = keys[start : start + SQL_BATCH]
             rows = session.scalars(sa.select(CardStateRow).where(CardStateRow.card_key.in_(chunk)))
             out.update((row.card_key, _to_state(row)) for row in rows)
     return out
@@ -226,11 +224,18 @@ def seen_keys(store: Store, deck_ids: Iterable[str] | None = None) -> set[str]:
         return set(conn.execute(query).scalars())
 
 
-def seen_counts(store: Store) -> dict[str, int]:
-    """How many items of each deck have a state (one pass over the deck_id index, no keys read)."""
-    query = sa.select(CardStateRow.deck_id, sa.func.count()).group_by(CardStateRow.deck_id)
+def unseen(store: Store, keys: Sequence[str], limit: int | None) -> list[str]:
+    """The first `limit` (None: all) of `keys` that have no state, in order: one statement with the
+    keys as one parameter (a JSON array on SQLite, an array on PostgreSQL)."""
+    if store.engine.dialect.name == "sqlite":
+        sql, keys_param = UNSEEN_SQLITE.replace("?", ":keys"), json.dumps(list(keys))
+    else:
+        sql, keys_param = UNSEEN_SERVER, list(keys)  # type: ignore[assignment]
+    params: dict[str, object] = {"keys": keys_param}
+    if limit is not None:
+        sql, params["limit"] = f"{sql} LIMIT :limit", limit
     with store.engine.connect() as conn:
-        return {deck: int(n) for deck, n in conn.execute(query)}
+        return [str(key) for key in conn.execute(sa.text(sql), params).scalars()]
 
 
 def day_totals(store: Store, day: date) -> DayTotals:

@@ -9,6 +9,7 @@ REVISIONS: tuple[str, ...] = (
     "0006",
     "0004",
     "0008",
+    "0009",
 )
 HEAD: str = REVISIONS[-1]
 MARKED_FROM: str = "0003"

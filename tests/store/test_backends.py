@@ -184,3 +184,20 @@ def test_missing_driver_names_the_extra(monkeypatch, capsys) -> None:
     assert str(raised.value) == POSTGRES_EXTRA
     assert cli_main(["--db", "postgresql://someone@/flopcards"]) == 2
     assert capsys.readouterr().err.strip() == f"flopcards: {POSTGRES_EXTRA}"
+
+
+def test_unseen_keys_and_deck_counts_agree_on_both_backends(db_url: str) -> None:
+    from engine.app import Study, StudyItem
+
+    store = open_store(db_url)
+    keys = [f"d/c{i:03d}" for i in range(30)]
+    for key in keys[::3]:
+        answer(store, key, 4)
+    assert repo.unseen(store, keys, None) == [k for i, k in enumerate(keys) if i % 3]
+    assert repo.unseen(store, keys, 4) == ["d/c001", "d/c002", "d/c004", "d/c005"]
+    assert repo.unseen(store, [], None) == []
+    study = Study(store, [StudyItem(k, "d") for k in keys], now=lambda: NOW)
+    every, deck = study.counts(["d"])
+    assert (deck.new, deck.total, every.new) == (10, 30, 10)  # 20 a day, 10 taken today
+    assert study.session("d").queue == [k for i, k in enumerate(keys) if i % 3][:10]
+    store.close()
