@@ -7,21 +7,13 @@ from pathlib import Path
 from typing import Any
 
 from cards.schema import Deck
-from engine.cache import FileCache, code_version, decode_problems, encode_problems, read_stamped
+from cards.version import cache_version
+from engine.cache import FileCache, decode_problems, encode_problems, read_stamped
 from engine.problems import Problem
 from engine.yamlpos import Position
 
 NAMESPACE = "deck"
 Read = tuple[Deck | None, list[Problem], Position | None]
-
-
-def cache_version() -> str:
-    """The code that parses and validates decks: a change to it makes every entry stale."""
-    here = Path(__file__).parent
-    engine = here.parent / "engine"
-    return code_version(
-        here, engine / "yamlpos.py", engine / "yamltree.py", engine / "problems.py", engine / "units.py"
-    )
 
 
 def read_deck(cache: FileCache, path: Path, fresh: Callable[[Path, bytes | None], Read]) -> Read:

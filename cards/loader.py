@@ -52,6 +52,8 @@ class Collection:
 
     decks: list[LoadedDeck] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    files: list[Path] = field(default_factory=list)
+    """Every file read (the skipped ones too): what the start-up outline watches."""
 
     def __post_init__(self) -> None:
         self._cards: dict[str, Card] = {}
@@ -178,4 +180,4 @@ def load_collection(
         decks.append(LoadedDeck(deck, path, bundled))
     if cache is not None:
         cache.forget(cached.NAMESPACE, read)
-    return Collection(decks, problems)
+    return Collection(decks, problems, read)

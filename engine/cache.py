@@ -143,6 +143,9 @@ class FileCache:
 
     def put(self, ns: str, path: Path, stamp: Stamp, payload: Any) -> None:
         """Store what was derived from the file as stamped (best effort: failures are ignored)."""
+        self._write(ns, str(path), stamp, payload)
+
+    def _write(self, ns: str, name: str, stamp: Stamp, payload: Any) -> None:
         conn = self._connect()
         if conn is None:
             return
@@ -150,9 +153,36 @@ class FileCache:
             text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
             conn.execute(
                 "INSERT OR REPLACE INTO entry VALUES (?, ?, ?, ?, ?, ?)",
-                (self._ns(ns), str(path), stamp.size, stamp.mtime_ns, stamp.digest, text),
+                (self._ns(ns), name, stamp.size, stamp.mtime_ns, stamp.digest, text),
             )
         except (sqlite3.Error, TypeError, ValueError):
+            return
+
+    def get_record(self, ns: str, name: str) -> Any | None:
+        """A payload kept under a name rather than a file (the caller checks what it depends on)."""
+        conn = self._connect()
+        if conn is None:
+            return None
+        try:
+            row = conn.execute(
+                "SELECT payload FROM entry WHERE ns = ? AND path = ?", (self._ns(ns), name)
+            ).fetchone()
+            return None if row is None else json.loads(row[0])
+        except (sqlite3.Error, ValueError):
+            return None
+
+    def put_record(self, ns: str, name: str, payload: Any) -> None:
+        """Keep a named payload (best effort, as `put`)."""
+        self._write(ns, name, Stamp(0, 0, ""), payload)
+
+    def drop_other_versions(self, ns: str) -> None:
+        """Drop this namespace's entries built by other code (they can never be trusted again)."""
+        conn = self._connect()
+        if conn is None:
+            return
+        try:
+            conn.execute("DELETE FROM entry WHERE ns LIKE ? AND ns != ?", (f"{ns}@%", self._ns(ns)))
+        except sqlite3.Error:
             return
 
     def forget(self, ns: str, keep: Iterable[Path]) -> None:

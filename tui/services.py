@@ -19,14 +19,15 @@ from drills.loader import TemplateSet
 from drills.source import DrillSource
 from drills.timed import weak_kinds
 from engine.answers import CheckResult, Verdict
-from engine.app import Limits, ReviewSession, Study, switching
+from engine.app import ReviewSession, Study, switching
 from engine.app.custom import MAX_AHEAD_DAYS, Custom, custom_session
 from engine.app.scheduler import make_scheduler
+from engine.home import HomeView
 from engine.problems import Problem
 from engine.store import meta, repo
 from engine.store.database import Store, open_store
-from engine.studyday import StudyClock
 from tui.config import AppConfig
+from tui.start import limits, study_clock
 
 
 @dataclass
@@ -59,6 +60,19 @@ class Services:
         """Read and apply in one go (for callers that are not on the UI thread's clock)."""
         self.apply(*self.read_decks())
         return self.collection
+
+    def home_view(self) -> HomeView:
+        """What the home screen shows: each deck's counts, today's totals, the problems met loading."""
+        study = self.study
+        rows = tuple((study.deck_title(c.deck_id), c) for c in study.counts(study.deck_ids()))
+        return HomeView(
+            rows,
+            study.totals(),
+            study.limits,
+            tuple(self.config.settings_problems),
+            tuple(self.problems()),
+            bool(self.collection.problems),
+        )
 
     def problems(self) -> list[Problem]:
         """Files skipped while loading, each with file:line: decks first, then drill templates."""
@@ -205,7 +219,6 @@ def load_services(config: AppConfig, *, with_templates: bool = True) -> Services
     store = open_store(settings.db, now=config.now(), backup_days=settings.backup_days)
     collection = read_collection(config)
     templates = read_templates(config) if with_templates else TemplateSet()
-    clock = config.clock or StudyClock(day_start_hour=settings.day_start_hour)
     scheduler = make_scheduler(
         "fsrs" if settings.scheduler == "fsrs" else "sm2",
         desired_retention=settings.desired_retention,
@@ -216,8 +229,8 @@ def load_services(config: AppConfig, *, with_templates: bool = True) -> Services
         store,
         sources=_sources(collection, templates),
         scheduler=scheduler,
-        clock=clock,
-        limits=Limits(new_per_day=settings.new_per_day, reviews_per_day=settings.reviews_per_day),
+        clock=study_clock(config),
+        limits=limits(config),
         now=config.now,
     )
     return Services(config, store, collection, study, templates)

@@ -20,6 +20,7 @@ from tui.screens.help import HelpScreen
 
 if TYPE_CHECKING:
     from engine.app import ReviewSession
+    from engine.home import HomeView
     from tui.facade import Collection, TemplateSet
     from tui.messages import ServicesReady
     from tui.services import Services
@@ -76,6 +77,8 @@ class HomeScreen(Screen[None]):
         self._rows: list[tuple[str, int, int, int, str]] = []
         """(title, due, new, total, row key) of each deck, as last read."""
         self._drawn: tuple[list[int], list[tuple[str, int, int, int, str]]] | None = None
+        self.first_look: HomeView | None = None
+        """The counts from the last load's outline, shown until the decks are open (app sets it)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -84,12 +87,12 @@ class HomeScreen(Screen[None]):
         table: DataTable[str | int] = DataTable(id="decks", cursor_type="row", zebra_stripes=True)
         table.add_columns(*COLUMNS)
         yield table
-        yield Footer(show_command_palette=False)  # room for every key at 80 columns; ? lists ctrl+p
 
     def on_services_ready(self, message: ServicesReady) -> None:
         self.services = message.services
         self.loaded = True
-        self.refresh_counts()
+        if self.first_look is None:  # else the first look stays until the drill kinds are in too
+            self.refresh_counts()
         self.refresh_bindings()
         queued, self._queued = self._queued, None
         if queued is not None:
@@ -102,30 +105,36 @@ class HomeScreen(Screen[None]):
     def on_resize(self) -> None:
         self._draw_table()  # from the counts already read: a resize costs no query
 
+    def on_mount(self) -> None:
+        if self.first_look is not None and self.services is None:
+            self.show(self.first_look)
+        # the key bar after the first frame: its many small widgets cost more than the rest of the
+        # screen, and the counts should not wait for it
+        self.call_after_refresh(self.mount, Footer(show_command_palette=False))  # ? lists ctrl+p
+
     def refresh_counts(self) -> None:
         """Redraw the deck table, today's totals and the problem banner from the façade."""
-        services = self.services
-        if services is None:
-            return
-        self._rows = [
-            (services.deck_title(c.deck_id), c.due, c.new, c.total, c.deck_id or ALL_DECKS)
-            for c in services.study.counts(services.deck_ids())
-        ]
+        if self.services is not None:
+            self.show(self.services.home_view())
+
+    def show(self, view: HomeView) -> None:
+        """Draw a home view: the deck rows, today's totals and the banner of problems met loading."""
+        self._rows = [(title, c.due, c.new, c.total, c.deck_id or ALL_DECKS) for title, c in view.rows]
         self._draw_table()
-        totals, limits = services.study.totals(), services.study.limits
+        totals, limits = view.totals, view.limits
         self.query_one("#totals", Static).update(
             f"Today: {plural(totals.reviews, 'answer')}"
             f"  ·  reviews {totals.scheduled_reviews} of {limits.reviews_per_day} a day"
             f"  ·  new cards {totals.new_cards} of {limits.new_per_day} a day"
         )
-        problems = [*services.config.settings_problems, *services.problems()]
+        problems = [*view.settings_problems, *view.load_problems]
         banner = self.query_one("#banner", Static)
         banner.display = bool(problems)
         if problems:
-            settings = bool(services.config.settings_problems)  # listed first: say what they are
+            settings = bool(view.settings_problems)  # listed first: say what they are
             more = f" (+{len(problems) - 1} more; run `flopcards validate`)" if len(problems) > 1 else ""
             more = " (run `flopcards validate --settings`)" if settings and not more else more
-            skipped = "a deck" if services.collection.problems else "a drill template"
+            skipped = "a deck" if view.decks_skipped else "a drill template"
             what = "Settings file problem" if settings else f"Skipped {skipped} with problems"
             banner.update(f"{what}: {problems[0]}{more}")
 

@@ -1,0 +1,119 @@
+"""What the last full load found (each deck's title and card keys, its problems) and the files and
+folders it came from, kept in the file cache so the next start can count before parsing anything.
+
+The outline is trusted only while every file it was built from has the same size and modification
+time and no folder it walked gained or lost an entry (a folder's mtime changes when it does).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.cache import FileCache, decode_problems, encode_problems
+from engine.counting import Present
+from engine.problems import Problem
+
+NAMESPACE = "outline"
+MAX_FOLDERS = 2000
+"""Folders walked beyond this are not watched: no outline is kept (the start reads every file)."""
+
+
+@dataclass(frozen=True)
+class DeckOutline:
+    deck_id: str
+    title: str
+    keys: tuple[str, ...]
+    """Keys of the items that join reviews as new cards (`deck-id/card-id`), in deck order."""
+    others: tuple[str, ...] = ()
+    """Keys of the deck's other items (drill kinds: scheduled from a drill session)."""
+
+
+@dataclass(frozen=True)
+class Outline:
+    decks: tuple[DeckOutline, ...]
+    problems: tuple[Problem, ...]
+    """What the load reported (file:line), for the banner: decks' first, then drill templates'."""
+    decks_skipped: bool
+    """Whether a deck (not only a drill template) was skipped."""
+
+    def present(self) -> Present:
+        return Present(
+            {d.deck_id: d.keys for d in self.decks if d.keys},
+            {k: d.deck_id for d in self.decks for k in (*d.keys, *d.others)},
+        )
+
+    def totals(self) -> dict[str | None, int]:
+        totals: dict[str | None, int] = {d.deck_id: len(d.keys) + len(d.others) for d in self.decks}
+        totals[None] = sum(len(d.keys) for d in self.decks)
+        return totals
+
+
+Stamps = list[list[Any]]
+
+
+def stamp(files: Iterable[Path], folders: Iterable[Path]) -> Stamps | None:
+    """[path, size, mtime] of each file (given, or anywhere under `folders`) and [path, None, mtime
+    or None] of each folder (None: missing); None when there are too many folders to watch."""
+    rows: Stamps = []
+    for file in files:
+        stat = file.stat()
+        rows.append([str(file), stat.st_size, stat.st_mtime_ns])
+    walked = 0
+    for folder in folders:
+        if not folder.is_dir():
+            rows.append([str(folder), None, None])
+            continue
+        for where, _dirs, names in os.walk(folder):
+            walked += 1
+            if walked > MAX_FOLDERS:
+                return None
+            rows.append([where, None, os.stat(where).st_mtime_ns])
+            for name in names:
+                stat = os.stat(os.path.join(where, name))
+                rows.append([os.path.join(where, name), stat.st_size, stat.st_mtime_ns])
+    return rows
+
+
+def unchanged(rows: Stamps) -> bool:
+    for path, size, mtime in rows:
+        try:
+            stat = os.stat(path)
+        except OSError:
+            if mtime is None:
+                continue  # a folder that was missing still is
+            return False
+        if mtime is None or stat.st_mtime_ns != mtime or (size is not None and stat.st_size != size):
+            return False
+    return True
+
+
+def save(cache: FileCache, name: str, outline: Outline, stamps: Stamps) -> None:
+    """Keep the outline (unless the same one is kept already: a start writes nothing new)."""
+    payload = {
+        "stamps": stamps,
+        "decks": [[d.deck_id, d.title, list(d.keys), list(d.others)] for d in outline.decks],
+        "problems": encode_problems(outline.problems),
+        "decks_skipped": outline.decks_skipped,
+    }
+    if cache.get_record(NAMESPACE, name) != payload:
+        cache.put_record(NAMESPACE, name, payload)
+        cache.drop_other_versions(NAMESPACE)
+
+
+def load(cache: FileCache, name: str) -> Outline | None:
+    """The kept outline if every file and folder it came from is unchanged; None otherwise."""
+    payload = cache.get_record(NAMESPACE, name)
+    try:
+        if payload is None or not unchanged(payload["stamps"]):
+            return None
+        decks = tuple(
+            DeckOutline(str(deck), str(title), tuple(map(str, keys)), tuple(map(str, others)))
+            for deck, title, keys, others in payload["decks"]
+        )
+        return Outline(decks, tuple(decode_problems(payload["problems"])), bool(payload["decks_skipped"]))
+    except (KeyError, TypeError, ValueError):
+        return None
