@@ -117,6 +117,14 @@ class FileCache:
         """The payload cached for this file as it is now, or None (missing, stale, unreadable).
 
         The caller re-checks its shape: a payload is data, never code, and a wrong one is a miss."""
+        text = self.get_text(ns, path)
+        try:
+            return None if text is None else json.loads(text)
+        except ValueError:
+            return None
+
+    def get_text(self, ns: str, path: Path) -> str | None:
+        """The payload's JSON text (for a caller that validates it straight from JSON), or None."""
         conn = self._connect()
         if conn is None:
             return None
@@ -137,8 +145,8 @@ class FileCache:
                     "UPDATE entry SET size = ?, mtime_ns = ? WHERE ns = ? AND path = ?",
                     (stamp.size, stamp.mtime_ns, self._ns(ns), str(path)),
                 )
-            return json.loads(payload)
-        except (OSError, sqlite3.Error, ValueError):
+            return str(payload)
+        except (OSError, sqlite3.Error):
             return None
 
     def put(self, ns: str, path: Path, stamp: Stamp, payload: Any) -> None:

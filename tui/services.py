@@ -7,6 +7,7 @@ grading and storing a drill attempt — is a call here, testable without a termi
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from cards.browse import Query, SearchResult, parse_query, search
@@ -176,6 +177,11 @@ def _sources(collection: Collection, templates: TemplateSet) -> list[CardSource 
     return [CardSource(collection), DrillSource(templates)]
 
 
+def _close_store(opening: Future[Store]) -> None:
+    if opening.exception() is None:
+        opening.result().close()
+
+
 def warm_engine() -> None:
     """Import sympy and build the unit registry once, so the first typed answer does not stall."""
     from engine.answers import check_formula, check_numeric
@@ -216,8 +222,16 @@ def load_services(config: AppConfig, *, with_templates: bool = True) -> Services
     `with_templates=False` leaves the drill templates out (add them with `use_templates`): the
     home screen's counts need only the store and the decks."""
     settings = config.settings
-    store = open_store(settings.db, now=config.now(), backup_days=settings.backup_days)
-    collection = read_collection(config)
+    # the store's integrity check runs in SQLite's C code without the interpreter lock: let it
+    # overlap the deck reading (0.4 s of 1.8 s at 100k cards / 1M reviews)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        opening = pool.submit(open_store, settings.db, now=config.now(), backup_days=settings.backup_days)
+        try:
+            collection = read_collection(config)
+        except BaseException:
+            opening.add_done_callback(_close_store)
+            raise
+        store = opening.result()
     templates = read_templates(config) if with_templates else TemplateSet()
     scheduler = make_scheduler(
         "fsrs" if settings.scheduler == "fsrs" else "sm2",
