@@ -42,9 +42,8 @@ else:
     from engine.settings import Settings
     from tui.app import FlopcardsApp
     from tui.config import AppConfig
-    class Bench(FlopcardsApp):
+    class Bench(FlopcardsApp):  # Textual also calls the base class's handlers: no super() calls
         def on_mount(self):
-            super().on_mount()
             if mode == "card":  # Enter as soon as the home is painted: before the counts arrive
                 self.call_after_refresh(self.home.action_study)
         def counts_painted(self):
@@ -52,7 +51,6 @@ else:
             if mode == "home":  # the counts are on screen: the first look's, or the open decks'
                 done()
         def on_services_ready(self, message):
-            super().on_services_ready(message)
             if mode == "open":  # the store and decks are open: Enter starts a review at once
                 self.call_after_refresh(done)
     if mode == "saved":  # warm-up launch: until the outline for the next start is kept

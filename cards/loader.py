@@ -12,6 +12,7 @@ from cards import cached
 from cards.checks import deck_errors
 from cards.problems import sort_problems, validation_problems
 from cards.schema import Card, Deck
+from cards.version import BUNDLED_DIR as BUNDLED_DIR  # re-exported
 from engine import budget
 from engine.cache import FileCache
 from engine.schemas import DRILL_SUFFIX, YAML_SUFFIXES
@@ -28,7 +29,6 @@ from engine.yamlpos import (
     walk_yaml,
 )
 
-BUNDLED_DIR = Path(__file__).with_name("decks")
 LOAD_SECONDS = budget.LOAD_SECONDS
 """Time budget of one deck file when the app loads decks; a slower deck is skipped with a problem."""
 

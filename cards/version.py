@@ -1,10 +1,13 @@
-"""The version of the code that parses and validates decks (light: no pydantic, no YAML imported)."""
+"""The version of the deck-reading code, and where the bundled decks are (light: no pydantic, no YAML)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from engine.cache import code_version
+
+BUNDLED_DIR = Path(__file__).with_name("decks")
+"""The bundled decks (cards.loader reads them; the start-up path checks them)."""
 
 
 def cache_version() -> str:

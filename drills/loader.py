@@ -12,6 +12,7 @@ from pydantic import BaseModel, ValidationError
 from drills.cached import cached_spec, store_spec
 from drills.catalog import Catalog, load_catalog
 from drills.compile import CompiledTemplate, TemplateError, compile_template
+from drills.paths import BUNDLED_DIR as BUNDLED_DIR  # re-exported
 from drills.schema import (
     Answer,
     CatalogParam,
@@ -45,7 +46,6 @@ from engine.yamlpos import (
     walk_yaml,
 )
 
-BUNDLED_DIR = Path(__file__).with_name("templates")
 MAX_FILE_BYTES = 256 * 1024
 
 

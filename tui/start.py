@@ -7,7 +7,9 @@ import hashlib
 import json
 from typing import TYPE_CHECKING
 
+from cards.version import BUNDLED_DIR as DECKS
 from cards.version import cache_version
+from drills.paths import BUNDLED_DIR as TEMPLATES
 from engine.cache import FileCache
 from engine.counting import Limits
 from engine.home import HomeView
@@ -15,6 +17,7 @@ from engine.start import outline
 from engine.start.look import first_look as look
 from engine.store.preflight import sqlite_file
 from engine.studyday import StudyClock
+from tui.bundled_outline import load_shipped, no_user_files
 from tui.config import AppConfig
 
 if TYPE_CHECKING:
@@ -47,26 +50,16 @@ def first_look(config: AppConfig) -> HomeView | None:
         kept = outline.load(cache, _name(config))
     finally:
         cache.close()
+    if kept is None and config.include_bundled and no_user_files(config.deck_dirs):
+        kept = load_shipped()  # an empty cache: the bundled decks' outline shipped in the package
     if kept is None:
         return None
     today = study_clock(config).today(config.now())
     return look(path, kept, today=today, limits=limits(config), settings_problems=config.settings_problems)
 
 
-def save_outline(config: AppConfig, services: Services) -> None:
-    """Keep what this load found (decks, drill kinds, problems) for the next start; called after
-    the load, off the start path."""
-    if config.cache_dir is None:
-        return
-    from cards.loader import BUNDLED_DIR as DECKS
-    from drills.loader import BUNDLED_DIR as TEMPLATES
-
-    folders = [*([DECKS] if config.include_bundled else []), TEMPLATES, *config.deck_dirs]
-    stamps = outline.stamp(
-        [f for f in services.collection.files if f.is_file()], [f for f in folders if not f.is_file()]
-    )
-    if stamps is None:
-        return
+def outline_of(services: Services) -> outline.Outline:
+    """What this load found: each deck's title and keys (new-in-review, then the others), problems."""
     study = services.study
     decks = tuple(
         outline.DeckOutline(
@@ -77,9 +70,21 @@ def save_outline(config: AppConfig, services: Services) -> None:
         )
         for deck in study.deck_ids()
     )
-    kept = outline.Outline(decks, tuple(services.problems()), bool(services.collection.problems))
+    return outline.Outline(decks, tuple(services.problems()), bool(services.collection.problems))
+
+
+def save_outline(config: AppConfig, services: Services) -> None:
+    """Keep what this load found for the next start; called after the load, off the start path."""
+    if config.cache_dir is None:
+        return
+    folders = [*([DECKS] if config.include_bundled else []), TEMPLATES, *config.deck_dirs]
+    stamps = outline.stamp(
+        [f for f in services.collection.files if f.is_file()], [f for f in folders if not f.is_file()]
+    )
+    if stamps is None:
+        return
     cache = FileCache(config.cache_dir, cache_version())
     try:
-        outline.save(cache, _name(config), kept, stamps)
+        outline.save(cache, _name(config), outline_of(services), stamps)
     finally:
         cache.close()

@@ -91,14 +91,26 @@ def unchanged(rows: Stamps) -> bool:
     return True
 
 
-def save(cache: FileCache, name: str, outline: Outline, stamps: Stamps) -> None:
-    """Keep the outline (unless the same one is kept already: a start writes nothing new)."""
-    payload = {
-        "stamps": stamps,
+def encode(outline: Outline) -> dict[str, Any]:
+    return {
         "decks": [[d.deck_id, d.title, list(d.keys), list(d.others)] for d in outline.decks],
         "problems": encode_problems(outline.problems),
         "decks_skipped": outline.decks_skipped,
     }
+
+
+def decode(payload: Any) -> Outline:
+    """An outline back from `encode`; KeyError, TypeError or ValueError on anything else."""
+    decks = tuple(
+        DeckOutline(str(deck), str(title), tuple(map(str, keys)), tuple(map(str, others)))
+        for deck, title, keys, others in payload["decks"]
+    )
+    return Outline(decks, tuple(decode_problems(payload["problems"])), bool(payload["decks_skipped"]))
+
+
+def save(cache: FileCache, name: str, outline: Outline, stamps: Stamps) -> None:
+    """Keep the outline (unless the same one is kept already: a start writes nothing new)."""
+    payload = {"stamps": stamps, **encode(outline)}
     if cache.get_record(NAMESPACE, name) != payload:
         cache.put_record(NAMESPACE, name, payload)
         cache.drop_other_versions(NAMESPACE)
@@ -110,10 +122,6 @@ def load(cache: FileCache, name: str) -> Outline | None:
     try:
         if payload is None or not unchanged(payload["stamps"]):
             return None
-        decks = tuple(
-            DeckOutline(str(deck), str(title), tuple(map(str, keys)), tuple(map(str, others)))
-            for deck, title, keys, others in payload["decks"]
-        )
-        return Outline(decks, tuple(decode_problems(payload["problems"])), bool(payload["decks_skipped"]))
+        return decode(payload)
     except (KeyError, TypeError, ValueError):
         return None

@@ -114,3 +114,49 @@ async def test_counts_show_before_the_decks_open_and_enter_waits_for_them(
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the queued review")
         await pilot.pause()
         assert "How many bytes per parameter" in seen(app)
+
+
+def test_the_shipped_bundled_outline_is_current() -> None:
+    from tui.bundled_outline import main
+
+    assert main(["--check"]) == 0, "run: python -m tui.bundled_outline"
+
+
+def test_an_empty_cache_counts_the_bundled_decks_from_the_shipped_outline(
+    tmp_path: Path, db_path: Path, clock
+) -> None:
+    user = tmp_path / "my-decks"
+    config = AppConfig(
+        settings=Settings(db=str(db_path), deck_dirs=(user,)),
+        include_bundled=True,
+        now=clock,
+        clock=StudyClock(day_start_hour=4, tz=UTC),
+        cache_dir=tmp_path / "empty-cache",
+    )
+    assert first_look(config) is None, "no database yet"
+    services = load_services(config)  # creates the database (what the first start does)
+    try:
+        view = first_look(config)
+        assert view is not None
+        assert view == services.home_view()
+        assert len(view.rows) > 10 and view.rows[0][1].new == 20
+    finally:
+        services.close()
+    user.mkdir()
+    (user / "notes.txt").write_text("not a deck")
+    assert first_look(config) is not None, "no deck or template file among the user's"
+    shutil.copy(DATA / "decks" / "basics.yaml", user / "basics.yaml")
+    assert first_look(config) is None, "a user deck: the shipped outline does not know it"
+
+
+def test_the_start_path_loads_nothing_heavy() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, tui.app, tui.start, tui.screens.home\n"
+        "heavy = ('pydantic', 'sqlalchemy', 'alembic', 'yaml', 'sympy', 'pint', 'cards.loader')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr
