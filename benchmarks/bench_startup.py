@@ -97,11 +97,17 @@ cold = (time.perf_counter() - t) * 1000
 t = time.perf_counter(); services = load_services(config, with_templates=False)
 warm = (time.perf_counter() - t) * 1000
 study = services.study
+from tui.services import read_templates
+from tui.start import first_look, save_outline
+services.use_templates(read_templates(config))
+save_outline(config, services)
+assert first_look(config) is not None
 def home(): study.counts(services.deck_ids()); study.totals(); study.remaining()
 print(json.dumps({
     "open, cold cache (parse + fill), ms": cold,
     "open, warm cache, ms": warm,
     "home counts, ms": ms(home),
+    "first look (outline + sqlite3 counts), ms": ms(lambda: first_look(config)),
     "due queue (200), ms": ms(lambda: repo.due_keys(services.store, today, limit=200), 20),
     "session build (all decks), ms": ms(lambda: study.session(None)),
     "session build (one deck), ms": ms(lambda: study.session("bench-3")),
@@ -164,6 +170,7 @@ def bundled(runs: int, folder: Path) -> None:
         print(f"  {name:40s} {value * 1000:7.0f} ms  ({value / med['hello']:.2f}x hello)")
     print(
         f"  peak RSS, home (warm): {peak_rss_mb('home', db, '-', warm):.0f} MB;"
+        f" decks open: {peak_rss_mb('open', db, '-', warm):.0f} MB;"
         f" bare Textual app: {peak_rss_mb('hello', db, '-', '-'):.0f} MB"
     )
 
@@ -200,6 +207,7 @@ def scale(sizes: list[int], reviews: int, runs: int, folder: Path, anki: str | N
         figures["first card after early Enter, ms"] = med["card"] * 1000
         figures["  ratio vs hello "] = med["card"] / med["hello"]
         figures["peak RSS at home, MB"] = peak_rss_mb("home", str(db), str(decks), cache)
+        figures["peak RSS, decks open, MB"] = peak_rss_mb("open", str(db), str(decks), cache)
         if anki:
             cmd = [
                 anki,
@@ -215,7 +223,11 @@ def scale(sizes: list[int], reviews: int, runs: int, folder: Path, anki: str | N
             figures["anki: queue 200, ms"] = out["queue"]
             figures["anki: peak RSS, MB"] = out["rss_mb"]
             ours = figures["open, warm cache, ms"] + figures["home counts, ms"]
-            figures["flopcards open+counts / anki open+tree"] = ours / (out["open"] + out["tree"])
+            theirs = out["open"] + out["tree"]
+            figures["flopcards open+counts / anki open+tree"] = ours / theirs
+            figures["flopcards first look / anki open+tree"] = (
+                figures["first look (outline + sqlite3 counts), ms"] / theirs
+            )
         for name, value in figures.items():
             rows.setdefault(name, []).append(f"{value:.2f}" if value < 10 else f"{value:.0f}")
         subprocess.run(["rm", "-rf", str(where)], check=False)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +17,46 @@ from engine.problems import Problem
 from engine.yamlpos import Position
 
 NAMESPACE = "deck"
-Read = tuple[Deck | None, list[Problem], Position | None]
+FreshRead = tuple[Deck | None, list[Problem], Position | None]
+Fresh = Callable[[Path, bytes | None], FreshRead]
+Read = tuple["Deck | Sketch | None", list[Problem], Position | None]
+
+
+@dataclass(frozen=True)
+class DeckHead:
+    """What a deck is known by before its cards are validated: id, title and card ids in order."""
+
+    id: str
+    title: str
+    card_ids: tuple[str, ...]
+
+    @staticmethod
+    def of(deck: Deck) -> DeckHead:
+        return DeckHead(deck.id, deck.title, tuple(c.id for c in deck.cards))
+
+
+@dataclass(frozen=True)
+class Sketch:
+    """A cached deck not validated yet: its head now, the whole deck on `load()` (validated from the
+    cached JSON; if that fails or disagrees with the head, the file is parsed afresh)."""
+
+    head: DeckHead
+    text: str
+    path: Path
+    fresh: Fresh
+
+    @property
+    def id(self) -> str:
+        return self.head.id
+
+    def load(self) -> Deck:
+        try:
+            deck = _Payload.model_validate_json(self.text).deck
+        except ValueError:
+            deck = None
+        if deck is None or DeckHead.of(deck) != self.head:
+            deck = self.fresh(self.path, None)[0]
+        return deck or Deck.model_construct(id=self.head.id, title=self.head.title, cards=[])
 
 
 class _Payload(BaseModel):
@@ -26,11 +67,12 @@ class _Payload(BaseModel):
     at: tuple[int, int] | None
 
 
-def read_deck(cache: FileCache, path: Path, fresh: Callable[[Path, bytes | None], Read]) -> Read:
-    """The cached read of `path` if the file is unchanged, else `fresh(path, bytes)` stored for next time."""
+def read_deck(cache: FileCache, path: Path, fresh: Fresh) -> Read:
+    """The cached read of `path` if the file is unchanged (a Sketch: its cards are validated when
+    first used), else `fresh(path, bytes)` stored for next time."""
     text = cache.get_text(NAMESPACE, path)
     if text is not None:
-        hit = _decode(text)
+        hit = _sketch(text, path, fresh)
         if hit is not None:
             return hit
     try:
@@ -42,7 +84,7 @@ def read_deck(cache: FileCache, path: Path, fresh: Callable[[Path, bytes | None]
     return read
 
 
-def _encode(read: Read) -> dict[str, Any]:
+def _encode(read: FreshRead) -> dict[str, Any]:
     deck, problems, at = read
     return {
         "deck": None if deck is None else deck.model_dump(mode="json", exclude_defaults=True),
@@ -51,15 +93,27 @@ def _encode(read: Read) -> dict[str, Any]:
     }
 
 
-def _decode(text: str) -> Read | None:
-    """A payload back as a read, validated again by the schema; None when it is not one."""
+def _sketch(text: str, path: Path, fresh: Fresh) -> Read | None:
+    """The cached read with the deck as a Sketch (a plain JSON parse: ids and title only); None when
+    the payload is not one."""
     try:
-        payload = _Payload.model_validate_json(text)
-        problems = decode_problems(payload.problems)
-    except (TypeError, ValueError):  # pydantic's ValidationError is a ValueError
+        payload = json.loads(text)
+        deck = payload["deck"]
+        problems = decode_problems(payload["problems"])
+        at = payload["at"]
+        position = None if at is None else Position(int(at[0]), int(at[1]))
+        if deck is None:
+            return None, problems, position
+        head = DeckHead(_text(deck["id"]), _text(deck["title"]), tuple(_text(c["id"]) for c in deck["cards"]))
+    except (KeyError, TypeError, ValueError, IndexError):
         return None
-    position = None if payload.at is None else Position(*payload.at)
-    return payload.deck, problems, position
+    return Sketch(head, text, path, fresh), problems, position
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError("not a string")
+    return value
 
 
 def open_deck_cache(folder: Path) -> FileCache:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from cards import cached
+from cards.cached import DeckHead, Sketch
 from cards.checks import deck_errors
 from cards.problems import sort_problems, validation_problems
 from cards.schema import Card, Deck
@@ -35,15 +37,33 @@ LOAD_SECONDS = budget.LOAD_SECONDS
 
 @dataclass(frozen=True)
 class LoadedDeck:
-    """A valid deck and where it came from."""
+    """A valid deck and where it came from; a cached one is validated when its cards are first used
+    (its id, title and card ids are known before)."""
 
-    deck: Deck
+    source: Deck | Sketch
     path: Path
     bundled: bool
 
+    @cached_property
+    def deck(self) -> Deck:
+        return self.source if isinstance(self.source, Deck) else self.source.load()
+
+    @cached_property
+    def head(self) -> DeckHead:
+        return DeckHead.of(self.source) if isinstance(self.source, Deck) else self.source.head
+
     @property
     def id(self) -> str:
-        return self.deck.id
+        return self.head.id
+
+    @property
+    def title(self) -> str:
+        return self.head.title
+
+    @cached_property
+    def cards(self) -> dict[str, Card]:
+        """The deck's cards by id (validates a cached deck)."""
+        return {card.id: card for card in self.deck.cards}
 
 
 @dataclass
@@ -56,20 +76,19 @@ class Collection:
     """Every file read (the skipped ones too): what the start-up outline watches."""
 
     def __post_init__(self) -> None:
-        self._cards: dict[str, Card] = {}
-        for loaded in self.decks:
-            for card in loaded.deck.cards:
-                self._cards[f"{loaded.id}/{card.id}"] = card
+        self._by_id = {loaded.id: loaded for loaded in self.decks}
 
     def card(self, key: str) -> Card | None:
-        return self._cards.get(key)
+        deck_id, _, card_id = key.partition("/")
+        loaded = self._by_id.get(deck_id)
+        return None if loaded is None else loaded.cards.get(card_id)
 
     def card_keys(self) -> list[tuple[str, str]]:
-        """(card key, deck id) of every card, in deck and card order."""
-        return [(f"{d.id}/{c.id}", d.id) for d in self.decks for c in d.deck.cards]
+        """(card key, deck id) of every card, in deck and card order (no card is validated for it)."""
+        return [(f"{d.id}/{c}", d.id) for d in self.decks for c in d.head.card_ids]
 
     def deck(self, deck_id: str) -> LoadedDeck | None:
-        return next((d for d in self.decks if d.id == deck_id), None)
+        return self._by_id.get(deck_id)
 
 
 def parse_deck(

@@ -21,7 +21,7 @@ class CardSource:
 
     def deck_title(self, deck_id: str) -> str | None:
         loaded = self.collection.deck(deck_id)
-        return loaded.deck.title if loaded else None
+        return loaded.title if loaded else None
 
     def items(self) -> Sequence[StudyItem]:
         return [StudyItem(key, deck) for key, deck in self.collection.card_keys()]

@@ -37,7 +37,7 @@ def main(argv: Sequence[str], settings: Settings) -> int:
         print(f"flopcards stats: no deck '{args.deck[:80]}' (decks: {known})", file=sys.stderr)
         return 2
     n_kinds = len(kinds(templates_for(deck_dirs=settings.deck_dirs)))
-    sizes = {d.id: len(d.deck.cards) for d in collection.decks} | {DRILL_DECK: n_kinds}
+    sizes = {d.id: len(d.head.card_ids) for d in collection.decks} | {DRILL_DECK: n_kinds}
     total = sizes[args.deck] if args.deck is not None else sum(sizes.values())
     try:
         store = open_store(settings.db)
@@ -55,5 +55,5 @@ def main(argv: Sequence[str], settings: Settings) -> int:
         print(json.dumps(stats_json(stats), indent=2))
     else:
         loaded = collection.deck(args.deck) if args.deck else None
-        print(stats_text(stats, loaded.deck.title if loaded else args.deck or "All decks"))
+        print(stats_text(stats, loaded.title if loaded else args.deck or "All decks"))
     return 0

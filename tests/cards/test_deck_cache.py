@@ -185,3 +185,30 @@ def test_clear_deletes_the_cache(tmp_path: Path) -> None:
     assert clear_cache(tmp_path / "cache")
     assert not (tmp_path / "cache" / CACHE_FILE).exists()
     assert not clear_cache(tmp_path / "cache")
+
+
+def test_a_cached_deck_is_validated_only_when_its_cards_are_used(tmp_path: Path) -> None:
+    folder, _, cache = cached_deck(tmp_path)
+    collection = load_collection([folder], include_bundled=False, cache=cache)
+    loaded = collection.decks[0]
+    assert collection.card_keys() == [("mem/adam", "mem"), ("mem/kv", "mem")]
+    assert (loaded.id, loaded.title) == ("mem", "Memory")
+    assert "deck" not in vars(loaded), "counting and titles need no validated card"
+    card = collection.card("mem/kv")
+    assert card is not None and card.back == "The KV cache."
+    assert "deck" in vars(loaded)
+    assert collection.card("mem/nope") is None and collection.card("nope/kv") is None
+
+
+def test_a_cached_deck_that_no_longer_validates_is_parsed_afresh_when_used(tmp_path: Path) -> None:
+    folder, _, cache = cached_deck(tmp_path)
+    with sqlite3.connect(cache.path) as conn:
+        (payload,) = conn.execute("SELECT payload FROM entry WHERE ns LIKE 'deck@%'").fetchone()
+        assert '"back":"16 bytes."' in payload
+        payload = payload.replace('"back":"16 bytes."', '"back":""')  # min_length 1: invalid
+        conn.execute("UPDATE entry SET payload = ? WHERE ns LIKE 'deck@%'", (payload,))
+    cache.close()
+    loaded = load_collection([folder], include_bundled=False, cache=open_deck_cache(tmp_path / "cache"))
+    fresh = load_collection([folder], include_bundled=False)
+    assert loaded.decks[0].deck == fresh.decks[0].deck
+    assert loaded.card("mem/adam") == fresh.card("mem/adam")
