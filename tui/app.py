@@ -13,7 +13,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 
 from tui.config import AppConfig
-from tui.messages import ServicesReady
+from tui.messages import HomePainted, ServicesReady
 from tui.screens.home import HomeScreen
 
 if TYPE_CHECKING:
@@ -58,7 +58,8 @@ class FlopcardsApp(App[None]):
         self.push_screen(self.home)
         if self.home.first_look is not None:
             self.call_after_refresh(self.counts_painted)
-        self.call_after_refresh(self.load)  # paint first: the load holds the GIL while importing
+        # the load starts once the home is painted with its key bar (HomePainted): it holds the
+        # interpreter lock while importing, which would keep the UI from drawing meanwhile
 
     @work(thread=True, exclusive=True, group="load")
     def load(self) -> None:
@@ -101,6 +102,9 @@ class FlopcardsApp(App[None]):
     def counts_painted(self) -> None:
         """The home's counts are on screen (the benchmark's mark)."""
         self.counts_shown.set()
+
+    def on_home_painted(self, _message: HomePainted) -> None:
+        self.load()
 
     def on_services_ready(self, _message: ServicesReady) -> None:
         """The home screen has handled it (the message bubbled up from there): counts are on screen."""

@@ -16,3 +16,7 @@ class ServicesReady(Message):
     def __init__(self, services: Services) -> None:
         super().__init__()
         self.services = services
+
+
+class HomePainted(Message):
+    """The home screen is on screen with its key bar: the app starts the heavy load now."""

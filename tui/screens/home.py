@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from tui.cli_authoring import plural
+from tui.messages import HomePainted
 from tui.screens.help import HelpScreen
 
 if TYPE_CHECKING:
@@ -110,7 +111,20 @@ class HomeScreen(Screen[None]):
             self.show(self.first_look)
         # the key bar after the first frame: its many small widgets cost more than the rest of the
         # screen, and the counts should not wait for it
-        self.call_after_refresh(self.mount, Footer(show_command_palette=False))  # ? lists ctrl+p
+        self.call_after_refresh(self._add_footer)
+
+    async def _add_footer(self) -> None:
+        footer = Footer(show_command_palette=False)  # ? lists ctrl+p
+        await self.mount(footer)
+        self.refresh_bindings()  # the key bar composes its keys when told the bindings
+        self._when_keys_shown(footer, tries=15)
+
+    def _when_keys_shown(self, footer: Footer, tries: int) -> None:
+        """Post HomePainted once the key bar has its keys and is drawn (0.3 s at the latest)."""
+        if footer.children or tries <= 0:
+            self.call_after_refresh(self.post_message, HomePainted())
+        else:
+            self.set_timer(0.02, partial(self._when_keys_shown, footer, tries - 1))
 
     def refresh_counts(self) -> None:
         """Redraw the deck table, today's totals and the problem banner from the façade."""
