@@ -1,5 +1,6 @@
-"""Benchmark: on a cold start (fresh process), the time from enter on the first drill to its verdict being
-painted, and the longest UI-loop stall from pressing `d` until then. Prints figures; not a test.
+"""Benchmark: on a cold start (fresh process), the time from enter on the setup screen to the first question
+being painted, from enter on a (wrong) answer to its verdict and worked solution being painted, and the
+longest UI-loop stall from pressing `d` until then. Prints figures; not a test.
 
 Two ways in, each in its own fresh process per run:
   eager   - enter is pressed as soon as the drill kinds are listed (the warm-up check may still run)
@@ -29,18 +30,23 @@ import tui.screens.drill as drill_screen
 
 mode, db = sys.argv[1], sys.argv[2]
 marks = {}
-_check, _show = drill_screen.DrillScreen.check_answer, drill_screen.DrillScreen._show_verdict
+_check = drill_screen.DrillScreen.check_answer
 
 def check_answer(self, *args):
     marks.setdefault("handled", time.perf_counter())  # enter reached the screen; the worker starts
     return _check(self, *args)
 
-def show_verdict(self, *args):
-    _show(self, *args)
-    self.call_after_refresh(lambda: marks.setdefault("painted", time.perf_counter()))
-
 drill_screen.DrillScreen.check_answer = check_answer
-drill_screen.DrillScreen._show_verdict = show_verdict
+
+def marked(name, method):
+    # the mark is set once the screen has been painted after `method` (the question, the verdict)
+    def wrapper(self, *args, **kwargs):
+        method(self, *args, **kwargs)
+        self.call_after_refresh(lambda: marks.setdefault(name, time.perf_counter()))
+    return wrapper
+
+drill_screen.DrillScreen._show = marked("asked", drill_screen.DrillScreen._show)
+drill_screen.DrillScreen._finish_drill = marked("painted", drill_screen.DrillScreen._finish_drill)
 
 class Bench(FlopcardsApp):
     def on_mount(self):
@@ -65,10 +71,14 @@ async def main():
         setup.rng = random.Random(1)
         while not (setup.ready and (mode == "eager" or setup.warm)):
             await asyncio.sleep(0.001)
+        opened = time.perf_counter()
         await pilot.press("enter")
+        while "asked" not in marks:
+            await asyncio.sleep(0.0005)
         screen = app.screen
         drill = screen.drill
-        for ch in f"{drill.expected:.6g} {drill.unit}":
+        # a wrong answer, so the verdict and the worked solution are painted (a right one moves on)
+        for ch in f"{drill.expected * 1.5:.6g} {drill.unit}":
             await pilot.press(ch)
         start = time.perf_counter()
         await pilot.press("enter")
@@ -77,6 +87,7 @@ async def main():
         took = marks["painted"] - marks["handled"]
         print(json.dumps({"enter_to_verdict_ms": took * 1e3, "worst_stall_ms": app.worst * 1e3,
                           "press_to_painted_ms": (marks["painted"] - start) * 1e3,
+                          "question_ms": (marks["asked"] - opened) * 1e3,
                           "warm_when_pressed": setup.warm, "kind": drill.kind}), flush=True)
 
 asyncio.run(main())
@@ -104,9 +115,12 @@ def main() -> None:
         took = [r["enter_to_verdict_ms"] for r in results]
         stall = [r["worst_stall_ms"] for r in results]
         press = [r["press_to_painted_ms"] for r in results]
+        asked = [r["question_ms"] for r in results]
         warm = sum(bool(r["warm_when_pressed"]) for r in results)
         print(
-            f"{mode:8} enter handled -> verdict painted: median {statistics.median(took):5.1f} ms,"
+            f"{mode:8} setup enter -> first question painted: median {statistics.median(asked):5.1f} ms,"
+            f" max {max(asked):5.1f} ms"
+            f"\n         enter handled -> verdict painted: median {statistics.median(took):5.1f} ms,"
             f" max {max(took):5.1f} ms  | Pilot press -> painted: median {statistics.median(press):5.1f} ms"
             f"\n         worst UI stall, d to verdict: median {statistics.median(stall):6.1f} ms,"
             f" max {max(stall):6.1f} ms  | warm-up done at enter in {warm}/{len(results)} runs"

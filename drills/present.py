@@ -37,19 +37,3 @@ def solution_markdown(drill: Drill) -> str:
 
 def _band(drill: Drill) -> str:
     return "exact whole number" if drill.integer else f"within {format_tolerance(drill.tolerance)}"
-
-
-def given_text(drill: Drill) -> str:
-    """Plain 'Given:' block. Kept only until the drill screen renders question_markdown (issue 11)."""
-    width = max((len(p.name) for p in drill.params), default=0)
-    return "\n".join(["Given:", *(f"  {p.name:<{width}}  {p.display}" for p in drill.params)])
-
-
-def conventions_text(drill: Drill) -> str:
-    """Plain 'Conventions:' block. Kept only until the drill screen renders question_markdown (issue 11)."""
-    return "\n".join(["Conventions:", *(f"  - {c}" for c in drill.conventions)]) if drill.conventions else ""
-
-
-def measured_text(drill: Drill) -> str:
-    """The real measurements matching this set-up ('' when none), for the worked solution."""
-    return "\n".join(drill.measured)

@@ -45,7 +45,10 @@ class Plan:
 
     @property
     def describe(self) -> str:
-        what = "mixed" if self.mixed else ", ".join(self.kinds)
+        """'5 drills · kv-cache': one kind by name, several by count (the line heads an 80-column screen)."""
+        what = (
+            "mixed" if self.mixed else self.kinds[0] if len(self.kinds) == 1 else f"{len(self.kinds)} kinds"
+        )
         if self.count is not None:
             return f"{self.count} drill{'s' * (self.count != 1)} · {what}"
         return f"{format_seconds(self.budget_seconds or 0)} budget · {what}"

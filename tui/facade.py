@@ -15,7 +15,7 @@ from drills.attempts import DRILL_DECK, Result
 from drills.drill import Drill
 from drills.generator import DrillError, check, generate, kinds, levels, templates_for
 from drills.loader import TemplateSet
-from drills.present import conventions_text, given_text, measured_text, question_markdown, solution_markdown
+from drills.present import question_markdown, solution_markdown
 from drills.session import DrillSession, Plan, PlanError, Summary, format_seconds, make_plan
 from drills.timed import SPRINT_SECONDS, Sitting, Turn, sprint_plan, weak_plan
 
@@ -43,15 +43,12 @@ __all__ = [
     "Turn",
     "aim",
     "check",
-    "conventions_text",
     "deck_bands",
     "format_seconds",
     "generate",
-    "given_text",
     "kinds",
     "levels",
     "make_plan",
-    "measured_text",
     "question_markdown",
     "solution_markdown",
     "sprint_plan",

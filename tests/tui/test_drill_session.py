@@ -85,7 +85,7 @@ async def test_three_drills_right_wrong_timed_out_are_stored_and_scheduled(
 
         first = screen.drill
         assert first is not None and first.kind in KINDS
-        assert first.prompt in str(screen.query_one("#drill-prompt", Static).render())
+        assert first.prompt in screen.query_one("#drill-question", Static).content.markup
         countdown = screen.query_one("#drill-clock", Static)
         assert "0:30 left" in str(countdown.render())
         timer.advance(12)

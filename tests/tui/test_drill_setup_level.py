@@ -41,7 +41,7 @@ async def test_picking_a_level_draws_only_kinds_of_that_level(make_app) -> None:
         for _ in range(3):
             assert screen.drill is not None
             seen.append(screen.drill.kind)
-            assert screen.drill.prompt in str(screen.query_one("#drill-prompt", Static).render())
+            assert screen.drill.prompt in screen.query_one("#drill-question", Static).content.markup
             await pilot.press("n")
             await pilot.pause()
         assert all(levels()[kind] == "senior" for kind in seen)

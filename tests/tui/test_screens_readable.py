@@ -102,7 +102,7 @@ async def test_drill_verdict_and_solution_scroll_into_view(make_app, seen, drill
         await pilot.pause(0.05)
         text = seen(app)
         assert "WRONG" in text and "relative error 50%" in text, text
-        assert "Worked solution:" in text and "Whole batch" in text, text
+        assert "Solution:" in text and "Whole batch" in text, text
 
 
 async def test_enter_while_opening_starts_the_review_once_open(make_app, seen, held_load, until) -> None:

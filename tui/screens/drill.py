@@ -8,6 +8,7 @@ import time
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from rich.markdown import Markdown
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -18,14 +19,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
 from engine.answers import Verdict
-from engine.solution import render_steps
-from engine.units import format_percent, format_quantity
-from tui.facade import DrillError, Sitting, Turn, conventions_text, format_seconds, given_text, measured_text
+from tui.facade import DrillError, Sitting, Turn, question_markdown, solution_markdown
 from tui.screens.drill_summary import DrillSummaryScreen
+from tui.screens.drill_verdict import set_verdict, verdict_text
+from tui.screens.help import HelpScreen
 
 if TYPE_CHECKING:
     from engine.answers import CheckResult
-    from tui.facade import Drill, Result
+    from tui.facade import Drill
     from tui.services import Services
 
 
@@ -39,12 +40,6 @@ class Phase(StrEnum):
 
 TICK_SECONDS = 0.2
 MAX_SKIPS = 20
-VERDICT_LABELS = {
-    Verdict.CORRECT: "Correct",
-    Verdict.CLOSE: "Close",
-    Verdict.WRONG: "Wrong",
-    Verdict.WRONG_UNIT: "Wrong unit",
-}
 
 
 class DrillScreen(Screen[None]):
@@ -65,11 +60,11 @@ class DrillScreen(Screen[None]):
     WIDGET_KEYS = [("enter", "Check the answer")]
     """Handled by the answer box (listed by the help screen and the README)."""
 
-    phase: reactive[Phase] = reactive(Phase.ASKING, init=False)
+    phase: reactive[Phase] = reactive(Phase.ASKING, init=False, bindings=True)
     """asking (the clock runs), checking (a worker reads the answer), answered (verdict shown)."""
     remaining: reactive[float] = reactive(0.0, init=False)
     """Seconds left for the drill on screen (capped by the session clock)."""
-    hinted: reactive[bool] = reactive(False, init=False)
+    hinted: reactive[bool] = reactive(False, init=False, bindings=True)
     """Whether the hint of the drill on screen was opened (costs a grade step)."""
 
     def __init__(self, services: Services, sitting: Sitting) -> None:
@@ -83,7 +78,6 @@ class DrillScreen(Screen[None]):
         self._shown_at = 0.0
         self._cap = self.limit
         self.drill: Drill | None = None
-        self.last_result: CheckResult | None = None
         self.last_kind: str | None = None
         self._over = False
 
@@ -95,12 +89,10 @@ class DrillScreen(Screen[None]):
             yield Static("", id="drill-clock")
         yield Static("", id="drill-flash", markup=False)
         with VerticalScroll(id="drill-body"):
-            yield Static("", id="drill-prompt", markup=False)
-            yield Static("", id="drill-given", markup=False)
-            yield Static("", id="drill-conventions", markup=False)
+            yield Static("", id="drill-question")
             yield Static("", id="drill-hint", markup=False)
             yield Static("", id="drill-verdict")
-            yield Static("", id="drill-solution", markup=False)
+            yield Static("", id="drill-solution")
         yield Input(id="drill-answer", placeholder="your answer, e.g. 16.1 GB (enter checks)")
         yield Footer()
 
@@ -130,15 +122,14 @@ class DrillScreen(Screen[None]):
 
     def _show(self, drill: Drill) -> None:
         self.drill = drill
-        self.last_result = None
         number = self.session.drawn
         of = f" of {self.session.plan.count}" if self.session.plan.count else ""
+        # the title heads the question below, where it wraps instead of being cut at 80 columns
         self.query_one("#drill-progress", Static).update(
-            Text.assemble((f"Drill {number}{of}", "bold"), f"  ·  {drill.title}  ·  {drill.level}")
+            Text.assemble((f"Drill {number}{of}", "bold"), f"  ·  {drill.level}")
         )
-        self.query_one("#drill-prompt", Static).update(drill.prompt)
-        self.query_one("#drill-given", Static).update(given_text(drill))
-        self.query_one("#drill-conventions", Static).update(conventions_text(drill))
+        # rich's Markdown in a Static: one widget to lay out, where Textual's Markdown mounts one per block
+        self.query_one("#drill-question", Static).update(Markdown(question_markdown(drill)))
         self.query_one("#drill-hint", Static).update("")
         self._set_verdict(Text(""))
         self.query_one("#drill-solution", Static).update("")
@@ -177,12 +168,6 @@ class DrillScreen(Screen[None]):
         whole = math.ceil(left)
         clock.update(f"  ⏱ {whole // 60}:{whole % 60:02d} left")
         clock.set_class(left <= min(10.0, self.limit / 4), "low")
-
-    def watch_phase(self, _phase: Phase) -> None:
-        self.refresh_bindings()
-
-    def watch_hinted(self, _hinted: bool) -> None:
-        self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys that do nothing now are hidden from the footer."""
@@ -237,7 +222,6 @@ class DrillScreen(Screen[None]):
         drill = self.drill
         assert drill is not None
         self.phase = Phase.ANSWERED
-        self.last_result = result
         self.query_one("#drill-answer", Input).disabled = True
         outcome, failure = self.services.record_drill(
             drill, text, result, seconds, self.limit, gave_up=gave_up, hinted=self.hinted
@@ -256,57 +240,22 @@ class DrillScreen(Screen[None]):
             return
         self.last_kind = drill.kind
         self.query_one("#drill-flash", Static).update("")
-        self._show_verdict(drill, result, outcome, gave_up)
-
-    def _show_verdict(self, drill: Drill, result: CheckResult | None, outcome: Result, gave_up: bool) -> None:
-        if gave_up:
-            head = Text.assemble((" GAVE UP ", "reverse bold"), " the solution is below (graded 0).")
-            expected = format_quantity(drill.expected, drill.unit)
-        elif result is None:
-            head = Text.assemble(
-                (" TIME'S UP ", "reverse bold"), f" no answer in {format_seconds(self._cap)}."
-            )
-            expected = format_quantity(drill.expected, drill.unit)
-        else:
-            label = VERDICT_LABELS.get(outcome.verdict, outcome.verdict.value)
-            head = Text.assemble((f" {label.upper()} ", "reverse bold"), " ", result.message)
-            expected = result.expected_text
-        rel = (
-            ""
-            if result is None or result.relative_error is None
-            else f"  ·  relative error {format_percent(result.relative_error)}"
+        self._set_verdict(
+            *verdict_text(drill, result, outcome, gave_up=gave_up, hinted=self.hinted, cap=self._cap)
         )
-        hint = "  ·  hint used" if self.hinted else ""
-        head.append(
-            f"\nExpected {expected}{rel}  ·  grade {int(outcome.grade)}{hint}"
-            "  ·  enter: next  ·  a: again, new numbers"
-        )
-        verdict = "timed-out" if result is None else outcome.verdict.value
-        self._set_verdict(head, verdict)
-        solution = "Worked solution:\n" + render_steps(drill.steps)
-        measured = measured_text(drill)
-        self.query_one("#drill-solution", Static).update(solution + (f"\n\n{measured}" if measured else ""))
-        self.call_after_refresh(self._scroll_to_verdict)
-
-    def _scroll_to_verdict(self) -> None:
-        """Bring the verdict to the top of the body, the worked solution below it."""
-        body = self.query_one("#drill-body", VerticalScroll)
-        body.scroll_to_widget(self.query_one("#drill-verdict"), top=True, animate=False)
+        self.query_one("#drill-solution", Static).update(Markdown(solution_markdown(drill)))
+        body, verdict = self.query_one("#drill-body", VerticalScroll), self.query_one("#drill-verdict")
+        self.call_after_refresh(body.scroll_to_widget, verdict, top=True, animate=False)  # solution below it
 
     def action_scroll_body(self, direction: str) -> None:
         body = self.query_one("#drill-body", VerticalScroll)
         body.scroll_page_up(animate=False) if direction == "up" else body.scroll_page_down(animate=False)
 
     def action_help(self) -> None:
-        from tui.screens.help import HelpScreen
-
         self.app.push_screen(HelpScreen(self))
 
     def _set_verdict(self, text: Text, verdict: str = "") -> None:
-        box = self.query_one("#drill-verdict", Static)
-        box.update(text)
-        for name in ("correct", "close", "wrong", "wrong_unit", "unreadable", "timed-out"):
-            box.set_class(name == verdict, f"verdict-{name}")
+        set_verdict(self.query_one("#drill-verdict", Static), text, verdict)
 
     def action_give_up(self) -> None:
         """Show the solution; the attempt is graded 0."""

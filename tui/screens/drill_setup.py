@@ -90,6 +90,7 @@ class DrillSetupScreen(Screen[None]):
     def warm_up(self) -> None:
         """Load the templates, then check one answer, off the UI thread (pydantic, pint load here)."""
         from tui.facade import DrillError, check, generate, kinds, levels
+        from tui.screens.drill_verdict import warm_markdown
 
         try:
             found = kinds(self.services.templates)
@@ -101,6 +102,7 @@ class DrillSetupScreen(Screen[None]):
         if found:
             drill = generate(found[0][0], 0, templates=self.services.templates)
             check(drill, f"{drill.expected} {drill.unit}")
+            warm_markdown(drill)
         self.app.call_from_thread(setattr, self, "warm", True)
 
     def _failed(self, message: str) -> None:

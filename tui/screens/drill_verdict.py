@@ -1,0 +1,70 @@
+"""The drill screen's texts: the verdict lines (what was wrong, the expected answer, the grade, the next keys)
+and the warm-up of the Markdown its question and solution are drawn with."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.widgets import Static
+
+from engine.answers import Verdict
+from engine.units import format_percent, format_quantity
+from tui.facade import format_seconds
+
+if TYPE_CHECKING:
+    from engine.answers import CheckResult
+    from tui.facade import Drill, Result
+
+VERDICT_LABELS = {
+    Verdict.CORRECT: "Correct",
+    Verdict.CLOSE: "Close",
+    Verdict.WRONG: "Wrong",
+    Verdict.WRONG_UNIT: "Wrong unit",
+}
+
+
+def verdict_text(
+    drill: Drill, result: CheckResult | None, outcome: Result, *, gave_up: bool, hinted: bool, cap: float
+) -> tuple[Text, str]:
+    """The verdict lines and the verdict's style class ('timed-out' when `result` is None)."""
+    if gave_up:
+        head = Text.assemble((" GAVE UP ", "reverse bold"), " the solution is below (graded 0).")
+        expected = format_quantity(drill.expected, drill.unit)
+    elif result is None:
+        head = Text.assemble((" TIME'S UP ", "reverse bold"), f" no answer in {format_seconds(cap)}.")
+        expected = format_quantity(drill.expected, drill.unit)
+    else:
+        label = VERDICT_LABELS.get(outcome.verdict, outcome.verdict.value)
+        head = Text.assemble((f" {label.upper()} ", "reverse bold"), " ", result.message)
+        expected = result.expected_text
+    rel = (
+        ""
+        if result is None or result.relative_error is None
+        else f"  ·  relative error {format_percent(result.relative_error)}"
+    )
+    hint = "  ·  hint used" if hinted else ""
+    keys = "enter: next  ·  a: again, new numbers"
+    head.append(f"\nExpected {expected}{rel}  ·  grade {int(outcome.grade)}{hint}  ·  {keys}")
+    return head, "timed-out" if result is None else outcome.verdict.value
+
+
+def set_verdict(box: Static, text: Text, verdict: str = "") -> None:
+    """Show the verdict lines in `box`, styled by the verdict's class ('' for none)."""
+    box.update(text)
+    for name in ("correct", "close", "wrong", "wrong_unit", "unreadable", "timed-out"):
+        box.set_class(name == verdict, f"verdict-{name}")
+
+
+def warm_markdown(drill: Drill) -> None:
+    """Draw a drill's question and solution once off screen (rich's Markdown and the code block's
+    highlighter load on first use), so that the first drill on screen does not wait for them."""
+    from io import StringIO
+
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from tui.facade import question_markdown, solution_markdown
+
+    console = Console(file=StringIO(), width=80)
+    console.print(Markdown(question_markdown(drill)), Markdown(solution_markdown(drill)))
