@@ -15,12 +15,11 @@ from engine.store.preflight import (
     POSTGRES_EXTRA,
     StoreError,
     damaged,
-    foreign_reason,
-    newer,
+    identified_revision,
     read_revision,
     sqlite_file,
 )
-from engine.store.revisions import HEAD, REVISIONS
+from engine.store.revisions import HEAD
 
 __all__ = ["MIGRATIONS_DIR", "Store", "StoreError", "make_engine", "open_store", "resolve_url"]
 
@@ -122,23 +121,7 @@ def _server_revision(engine: sa.Engine, where: str) -> str | None:
     """Revision of a server database (None when empty); refuses foreign and newer ones."""
     with engine.connect() as conn:
         tables = set(sa.inspect(conn).get_table_names())
-        revision = None
-        if "alembic_version" in tables:
-            row = conn.execute(sa.text("SELECT version_num FROM alembic_version")).first()
-            revision = None if row is None else str(row[0])
-        marked = (
-            "flopcards_meta" in tables
-            and conn.execute(
-                sa.text("SELECT 1 FROM flopcards_meta WHERE key = 'application' AND value = 'flopcards'")
-            ).first()
-            is not None
-        )
-    reason = foreign_reason(tables, revision, marked)
-    if reason is not None:
-        raise StoreError(f"{where} is not a flopcards database ({reason}); flopcards left it untouched")
-    if revision is not None and revision not in REVISIONS:
-        raise newer(where, revision)
-    return revision
+        return identified_revision(tables, lambda sql: conn.execute(sa.text(sql)).first(), where)
 
 
 def _safe_url(url: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Callable, Sequence
 from importlib.util import find_spec
 from pathlib import Path
 from urllib.parse import quote
@@ -109,28 +110,32 @@ def newer(where: object, revision: str) -> StoreError:
     )
 
 
+def identified_revision(
+    tables: set[str], fetch: Callable[[str], Sequence[object] | None], where: object
+) -> str | None:
+    """The schema revision of a database with these `tables` (None: empty), read through `fetch(sql)`
+    (its first row or None), for the stdlib and the SQLAlchemy path alike; StoreError when the
+    database is foreign or newer than this build."""
+    revision = None
+    if "alembic_version" in tables:
+        row = fetch("SELECT version_num FROM alembic_version")
+        revision = None if row is None else str(row[0])
+    marker = "SELECT 1 FROM flopcards_meta WHERE key = 'application' AND value = 'flopcards'"
+    marked = "flopcards_meta" in tables and fetch(marker) is not None
+    reason = foreign_reason(tables, revision, marked)
+    if reason is not None:
+        raise StoreError(f"{where} is not a flopcards database ({reason}); flopcards left it untouched")
+    if revision is not None and revision not in REVISIONS:
+        raise newer(where, revision)
+    return revision
+
+
 def _inspect(conn: sqlite3.Connection, path: Path, quick_check: bool) -> str | None:
     problems = [row[0] for row in conn.execute("PRAGMA quick_check(5)")] if quick_check else ["ok"]
     if problems != ["ok"]:
         raise damaged(path, "; ".join(problems))
     tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    revision = None
-    if "alembic_version" in tables:
-        row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
-        revision = None if row is None else str(row[0])
-    marked = (
-        "flopcards_meta" in tables
-        and conn.execute(
-            "SELECT 1 FROM flopcards_meta WHERE key = 'application' AND value = 'flopcards'"
-        ).fetchone()
-        is not None
-    )
-    reason = foreign_reason(tables, revision, marked)
-    if reason is not None:
-        raise StoreError(f"{path} is not a flopcards database ({reason}); flopcards left it untouched")
-    if revision is not None and revision not in REVISIONS:
-        raise newer(path, revision)
-    return revision
+    return identified_revision(tables, lambda sql: conn.execute(sql).fetchone(), path)
 
 
 def read_revision(path: Path, *, writable: bool = True, quick_check: bool = True) -> str | None:
