@@ -78,6 +78,25 @@ def judge(
     return Result(drill.kind, drill.seed, verdict, seconds, timed_out, grade, rel, slip, gave_up, hinted)
 
 
+@dataclass(frozen=True)
+class Attempt:
+    """One attempt as it was made: the drill, what was typed and how it read (`result` None: the clock
+    ran out, or the user gave up), the seconds it took against the `limit`, and whether the hint was open."""
+
+    drill: Drill
+    given: str
+    result: CheckResult | None
+    seconds: float
+    limit: float
+    gave_up: bool = False
+    hinted: bool = False
+
+    def judged(self) -> Result:
+        return judge(
+            self.drill, self.result, self.seconds, self.limit, gave_up=self.gave_up, hinted=self.hinted
+        )
+
+
 def to_attempt(drill: Drill, given: str, outcome: Result, at: Moment) -> StoredAttempt:
     """The row to store for one attempt: what was asked (kind, seed, params) and how it went."""
     return StoredAttempt(
@@ -100,29 +119,18 @@ def to_attempt(drill: Drill, given: str, outcome: Result, at: Moment) -> StoredA
     )
 
 
-def record_attempt(
-    study: Study,
-    drill: Drill,
-    given: str,
-    result: CheckResult | None,
-    seconds: float,
-    limit: float,
-    *,
-    gave_up: bool = False,
-    hinted: bool = False,
-    review: ReviewSession | None = None,
-) -> Result:
+def record_attempt(study: Study, attempt: Attempt, *, review: ReviewSession | None = None) -> Result:
     """Judge one attempt, store it and advance its kind's schedule in one transaction, at one `now`.
 
     With `review`, the attempt answers that session's current item (a due drill kind) and the
     session moves on; otherwise it is a drill session's attempt."""
-    outcome = judge(drill, result, seconds, limit, gave_up=gave_up, hinted=hinted)
+    outcome = attempt.judged()
     at = study.moment()
-    attempt = to_attempt(drill, given, outcome, at)
+    row = to_attempt(attempt.drill, attempt.given, outcome, at)
     if review is not None:
-        review.answer(outcome.grade, seconds, attempt=attempt, at=at)
+        review.answer(outcome.grade, attempt.seconds, attempt=row, at=at)
     else:
-        study.answer(drill_key(drill.kind), outcome.grade, seconds, at=at, attempt=attempt)
+        study.answer(drill_key(attempt.drill.kind), outcome.grade, attempt.seconds, at=at, attempt=row)
     return outcome
 
 

@@ -11,7 +11,7 @@ from cards.browse import HELP as SEARCH_HELP
 from cards.browse import Found, QueryError, SearchResult
 from cards.exam import MAX_QUESTIONS, ExamError, ExamSession, aim, deck_bands
 from cards.loader import Collection, LoadedDeck
-from drills.attempts import DRILL_DECK, Result
+from drills.attempts import DRILL_DECK, Attempt, Result
 from drills.drill import Drill
 from drills.generator import DrillError, check, generate, kinds, levels, templates_for
 from drills.loader import TemplateSet
@@ -24,6 +24,7 @@ __all__ = [
     "MAX_QUESTIONS",
     "SEARCH_HELP",
     "SPRINT_SECONDS",
+    "Attempt",
     "Collection",
     "Drill",
     "DrillError",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from cards.browse import Query, SearchResult, parse_query, search
 from cards.loader import Collection, load_collection
 from cards.source import CardSource
-from drills.attempts import Result, attempts, drill_key, judge, record_attempt
+from drills.attempts import Attempt, Result, attempts, drill_key, record_attempt
 from drills.drill import Drill
 from drills.generator import DrillError, check, generate, templates_for
 from drills.loader import TemplateSet
@@ -119,29 +119,17 @@ class Services:
         """Read and check a typed answer to a drill (slow the first time: call it off the UI thread)."""
         return check(drill, text)
 
-    def record_drill(
-        self,
-        drill: Drill,
-        given: str,
-        result: CheckResult | None,
-        seconds: float,
-        limit: float,
-        *,
-        gave_up: bool = False,
-        hinted: bool = False,
-    ) -> tuple[Result, str | None]:
-        """Grade, store and schedule one attempt (`result` None: timed out or given up) in one
-        transaction.
+    def record_drill(self, attempt: Attempt) -> tuple[Result, str | None]:
+        """Grade, store and schedule one attempt in one transaction.
 
         Returns the attempt's outcome and, when the store refused it, a one-line reason (the
         session goes on: the outcome still counts in its summary)."""
         from sqlalchemy.exc import SQLAlchemyError
 
-        flags = {"gave_up": gave_up, "hinted": hinted}
         try:
-            return record_attempt(self.study, drill, given, result, seconds, limit, **flags), None
+            return record_attempt(self.study, attempt), None
         except SQLAlchemyError as error:
-            return judge(drill, result, seconds, limit, **flags), f"Could not save this attempt: {error}"
+            return attempt.judged(), f"Could not save this attempt: {error}"
 
     def answer_review_drill(
         self, session: ReviewSession, given: str, result: CheckResult | None, seconds: float
@@ -153,9 +141,8 @@ class Services:
         if not isinstance(drill, Drill):
             raise LookupError("the review is not showing a drill")
         limit = float(self.config.settings.drill_seconds)
-        return record_attempt(
-            self.study, drill, given, result, seconds, limit, gave_up=result is None, review=session
-        )
+        attempt = Attempt(drill, given, result, seconds, limit, gave_up=result is None)
+        return record_attempt(self.study, attempt, review=session)
 
     def weak_kinds(self, kinds: Sequence[str]) -> list[str]:
         """The kinds with the lowest recent accuracy or most overdue (see drills.timed.weak_kinds)."""

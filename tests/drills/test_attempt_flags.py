@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC
 
-from drills.attempts import attempts, record_attempt
+from drills.attempts import Attempt, attempts, record_attempt
 from drills.generator import check, generate
 from engine.answers import Verdict
 from engine.app import Study
@@ -20,10 +20,10 @@ def test_slip_hint_and_give_up_are_stored(store, clock) -> None:
     study = make_study(store, clock)
     drill = generate("kv-cache", 7)
     half = f"{drill.expected / 2:.5g} GB"
-    slipped = record_attempt(study, drill, half, check(drill, half), 10, 120)
+    slipped = record_attempt(study, Attempt(drill, half, check(drill, half), 10, 120))
     right = f"{drill.expected:.5g} GB"
-    hinted = record_attempt(study, drill, right, check(drill, right), 10, 120, hinted=True)
-    gave_up = record_attempt(study, drill, "", None, 30, 120, gave_up=True)
+    hinted = record_attempt(study, Attempt(drill, right, check(drill, right), 10, 120, hinted=True))
+    gave_up = record_attempt(study, Attempt(drill, "", None, 30, 120, gave_up=True))
     assert (slipped.slip, slipped.grade) == ("k-only", Grade.NOT_AT_ALL)
     assert (hinted.verdict, hinted.grade, hinted.hinted) == (Verdict.CORRECT, Grade.WELL, True)
     assert (gave_up.grade, gave_up.gave_up, gave_up.timed_out) == (Grade.BLACKOUT, True, False)

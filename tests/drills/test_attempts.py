@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from drills.attempts import attempts, drill_key, judge, record_attempt
+from drills.attempts import Attempt, attempts, drill_key, judge, record_attempt
 from drills.generator import check, generate
 from engine.answers import Verdict
 from engine.app import Study, StudyItem
@@ -43,7 +43,9 @@ def make_study(store, clock, items=()) -> Study:
 
 def test_attempt_is_stored_with_its_schedule(store, clock) -> None:
     drill = generate("kv-cache", 7)
-    outcome = record_attempt(make_study(store, clock), drill, "1 GB", check(drill, "1 GB"), 12.5, 120)
+    outcome = record_attempt(
+        make_study(store, clock), Attempt(drill, "1 GB", check(drill, "1 GB"), 12.5, 120)
+    )
     assert outcome.verdict is Verdict.WRONG and outcome.grade is Grade.NOT_AT_ALL
     (stored,) = attempts(store)
     assert (stored.kind, stored.seed, stored.verdict, stored.grade) == ("kv-cache", 7, Verdict.WRONG, 1)
@@ -56,7 +58,9 @@ def test_attempt_is_stored_with_its_schedule(store, clock) -> None:
 
 
 def test_timed_out_attempt_grades_zero(store, clock) -> None:
-    outcome = record_attempt(make_study(store, clock), generate("pipeline-bubble", 1), "", None, 120, 120)
+    outcome = record_attempt(
+        make_study(store, clock), Attempt(generate("pipeline-bubble", 1), "", None, 120, 120)
+    )
     assert outcome.timed_out and outcome.grade is Grade.BLACKOUT and not outcome.correct
     (stored,) = attempts(store, "pipeline-bubble")
     assert stored.timed_out and stored.grade == 0
@@ -71,7 +75,7 @@ def test_weak_drill_kind_comes_back_in_daily_review(store, clock) -> None:
     study = make_study(store, clock, items)
     assert study.session(None).queue == ["d/a"], "unattempted drill kinds are not 'new' cards"
     drill = generate("kv-cache", 7)
-    record_attempt(study, drill, "1 GB", check(drill, "1 GB"), 12.5, 120)
+    record_attempt(study, Attempt(drill, "1 GB", check(drill, "1 GB"), 12.5, 120))
     clock.advance(days=1)
     assert drill_key("kv-cache") in study.session(None).queue
     counts = {c.deck_id: c for c in study.counts(["d", "drills"])}

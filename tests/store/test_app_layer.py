@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import UTC
 from pathlib import Path
 
-from drills.attempts import attempts, drill_key
+from drills.attempts import Attempt, attempts, drill_key
 from engine.answers import Verdict, check_numeric
 from engine.app import Grade, Prompt, Study, StudyItem
 from engine.settings import Settings
@@ -67,7 +67,7 @@ def test_one_call_grades_stores_and_schedules_a_drill_attempt(tmp_path: Path, cl
         drill = services.drill("kv-cache", 7)
         typed = format_quantity(drill.expected, drill.unit)
         outcome, failure = services.record_drill(
-            drill, typed, services.check_drill(drill, typed), 10.0, 120.0
+            Attempt(drill, typed, services.check_drill(drill, typed), 10.0, 120.0)
         )
         assert failure is None
         assert (outcome.verdict, outcome.grade, outcome.timed_out) == (

@@ -15,7 +15,7 @@ from tui.screens.review import ReviewScreen
 
 def due_drill(app, clock, kind: str = "kv-cache") -> None:
     """Store a timed-out attempt of `kind` yesterday, so the kind is due today."""
-    from drills.attempts import record_attempt
+    from drills.attempts import Attempt, record_attempt
     from drills.generator import generate
     from engine.app import Study
     from engine.store.database import open_store
@@ -23,7 +23,7 @@ def due_drill(app, clock, kind: str = "kv-cache") -> None:
 
     store = open_store(app.config.settings.db)
     study = Study(store, clock=StudyClock(tz=UTC), now=clock)
-    record_attempt(study, generate(kind, 1), "", None, 130.0, 120.0)
+    record_attempt(study, Attempt(generate(kind, 1), "", None, 130.0, 120.0))
     store.close()
     clock.advance(days=1)
 

@@ -133,7 +133,7 @@ async def test_typed_answer_is_checked_and_suggests_a_grade(make_app, db_path: P
 
 
 async def test_due_drill_kind_is_reviewed_as_a_fresh_drill(make_app, clock) -> None:
-    from drills.attempts import record_attempt
+    from drills.attempts import Attempt, record_attempt
     from drills.generator import generate
     from engine.app import Study
     from engine.store.database import open_store
@@ -142,7 +142,7 @@ async def test_due_drill_kind_is_reviewed_as_a_fresh_drill(make_app, clock) -> N
     app = make_app()
     store = open_store(app.config.settings.db)
     study = Study(store, clock=StudyClock(tz=UTC), now=clock)
-    record_attempt(study, generate("kv-cache", 1), "", None, 130.0, 120.0)  # timed out
+    record_attempt(study, Attempt(generate("kv-cache", 1), "", None, 130.0, 120.0))  # timed out
     store.close()
     clock.advance(days=1)
     async with app.run_test(size=(110, 30)) as pilot:

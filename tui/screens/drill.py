@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
 from engine.answers import Verdict
-from tui.facade import DrillError, Sitting, Turn, question_markdown, solution_markdown
+from tui.facade import Attempt, DrillError, Sitting, Turn, question_markdown, solution_markdown
 from tui.screens.drill_summary import DrillSummaryScreen
 from tui.screens.drill_verdict import set_verdict, verdict_text
 from tui.screens.help import HelpScreen
@@ -223,9 +223,8 @@ class DrillScreen(Screen[None]):
         assert drill is not None
         self.phase = Phase.ANSWERED
         self.query_one("#drill-answer", Input).disabled = True
-        outcome, failure = self.services.record_drill(
-            drill, text, result, seconds, self.limit, gave_up=gave_up, hinted=self.hinted
-        )
+        attempt = Attempt(drill, text, result, seconds, self.limit, gave_up=gave_up, hinted=self.hinted)
+        outcome, failure = self.services.record_drill(attempt)
         if failure is not None:
             self.notify(failure, severity="error", timeout=10)
         self.session.add(outcome)
