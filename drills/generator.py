@@ -54,12 +54,24 @@ def bundled_templates() -> TemplateSet:
 
 
 def templates_for(
-    extra_dirs: Iterable[str | Path] = (), *, deck_dirs: Iterable[str | Path] = ()
+    extra_dirs: Iterable[str | Path] = (),
+    *,
+    deck_dirs: Iterable[str | Path] = (),
+    cache_dir: Path | None = None,
 ) -> TemplateSet:
-    """Bundled templates plus those of template folders and `*.drill.yaml` files in deck folders."""
+    """Bundled templates plus those of template folders and `*.drill.yaml` files in deck folders;
+    with `cache_dir`, an unchanged file's validated template is read from the template cache."""
     from drills.loader import DRILL_SUFFIX, load_templates
 
     dirs, decks = tuple(extra_dirs), tuple(deck_dirs)
+    if cache_dir is not None:
+        from drills.cached import open_template_cache
+
+        cache = open_template_cache(cache_dir)
+        try:
+            return load_templates(dirs, deck_dirs=decks, cache=cache)
+        finally:
+            cache.close()
     has_user_files = any(Path(d).is_dir() and any(Path(d).rglob(f"*{DRILL_SUFFIX}")) for d in decks)
     if not dirs and not has_user_files:
         return bundled_templates()

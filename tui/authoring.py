@@ -7,24 +7,28 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from cards import cached
 from cards.csv_import import CsvImportError, merge, read_table
 from cards.example import example_deck, slugify
 from cards.lint import NO_SOURCE
 from cards.loader import BUNDLED_DIR as DECK_DIR
 from cards.loader import Collection, deck_files, load_collection, load_deck_file, read_deck
-from cards.source import CardSource
 from cards.yamlwrite import deck_text
+from drills.cached import open_template_cache
 from drills.catalog import load_catalog
 from drills.loader import BUNDLED_DIR as TEMPLATE_DIR
 from drills.loader import load_file
-from engine.app import Limits, Study
+from engine.cache import FileCache
 from engine.problems import Problem
 from engine.schemas import DRILL_SUFFIX
 from engine.settings import Settings
-from engine.store.database import Store
-from engine.studyday import StudyClock
 from engine.yamlpos import MAX_WALK_ENTRIES, read_bounded, walk_yaml
+
+if TYPE_CHECKING:  # the study (SQLAlchemy) is for `decks` only: validate does not pay for its import
+    from engine.app import Study
+    from engine.store.database import Store
 
 _TEMPLATE_KEYS = re.compile(r"^(prompt|params)\s*:", re.MULTILINE)
 _DECK_KEYS = re.compile(r"^cards\s*:", re.MULTILINE)
@@ -66,12 +70,12 @@ def default_paths(settings: Settings) -> list[Path]:
     return [DECK_DIR, TEMPLATE_DIR, *(d for d in settings.deck_dirs if d.exists())]
 
 
-def _template_problems(path: Path, owners: dict[str, Path]) -> list[Problem]:
+def _template_problems(path: Path, owners: dict[str, Path], cache: FileCache | None) -> list[Problem]:
     """A template's problems, including an id already used by a bundled (or earlier) template."""
     if not owners:  # bundled template ids, unless that template is itself being validated
         owners.update({"": path})
         for bundled in sorted(TEMPLATE_DIR.glob("*.yaml")):
-            compiled, _ = load_file(bundled, load_catalog())
+            compiled, _ = load_file(bundled, load_catalog(), cache=cache)
             if compiled is not None:
                 owners.setdefault(compiled.spec.id, bundled)
     compiled, found = load_file(path, load_catalog(), sweep=True)
@@ -83,26 +87,42 @@ def _template_problems(path: Path, owners: dict[str, Path]) -> list[Problem]:
     return list(found)
 
 
-def _bundled_owners(files: Sequence[Path]) -> dict[str, Path]:
+def _bundled_owners(files: Sequence[Path], cache: FileCache | None) -> dict[str, Path]:
     """Ids of the bundled decks not being validated themselves: a user deck may not reuse them."""
     checked = {f.resolve() for f in files}
     owners = {}
     for path in deck_files(DECK_DIR):
         if path.resolve() not in checked:
-            deck, _ = load_deck_file(path)
+            deck, _, _ = read_deck(path) if cache is None else cached.read_deck(cache, path, read_deck)
             if deck is not None:
                 owners[deck.id] = path
     return owners
 
 
-def validate_paths(paths: Iterable[Path]) -> tuple[list[Problem], int]:
-    """Every problem of every file (decks and drill templates), and how many files were checked."""
+def validate_paths(paths: Iterable[Path], *, cache_dir: Path | None = None) -> tuple[list[Problem], int]:
+    """Every problem of every file (decks and drill templates), and how many files were checked.
+
+    With `cache_dir`, the bundled decks and templates that only lend their ids (a file may not reuse
+    one) are read through the deck and template caches; the files checked are always read afresh."""
+    deck_cache = None if cache_dir is None else cached.open_deck_cache(cache_dir)
+    template_cache = None if cache_dir is None else open_template_cache(cache_dir)
+    try:
+        return _validate(paths, deck_cache, template_cache)
+    finally:
+        for cache in (deck_cache, template_cache):
+            if cache is not None:
+                cache.close()
+
+
+def _validate(
+    paths: Iterable[Path], deck_cache: FileCache | None, template_cache: FileCache | None
+) -> tuple[list[Problem], int]:
     files, problems = expand(paths)
-    owners = _bundled_owners(files)
+    owners = _bundled_owners(files, deck_cache)
     template_owners: dict[str, Path] = {}
     for path in files:
         if is_template(path):
-            problems += _template_problems(path, template_owners)
+            problems += _template_problems(path, template_owners, template_cache)
             continue
         deck, found, at = read_deck(path, lint=True)
         problems += found
@@ -117,6 +137,10 @@ def validate_paths(paths: Iterable[Path]) -> tuple[list[Problem], int]:
 
 def card_study(store: Store, collection: Collection, settings: Settings) -> Study:
     """The study façade over the decks only (what `flopcards decks` counts)."""
+    from cards.source import CardSource
+    from engine.app import Limits, Study
+    from engine.studyday import StudyClock
+
     return Study(
         store,
         sources=[CardSource(collection)],

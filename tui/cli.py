@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from functools import partial
 from importlib import import_module
 from pathlib import Path
 
@@ -112,6 +113,10 @@ def resolve_settings(args: argparse.Namespace):  # -> tuple[Settings, list[Probl
 def _run_subcommand(name: str, rest: list[str], args: argparse.Namespace) -> int:
     module = import_module(SUBCOMMANDS[name][0])
     entry: Callable[..., int] = module.main
+    if getattr(module, "WANTS_CACHE", False):  # the deck/template cache, unless --no-cache
+        from engine.cache import default_cache_dir
+
+        entry = partial(entry, cache_dir=None if args.no_cache else default_cache_dir())
     if getattr(module, "WANTS_SETTINGS", False):
         settings, problems = resolve_settings(args)
         if getattr(module, "WANTS_SETTINGS_PROBLEMS", False):

@@ -169,10 +169,10 @@ def _list(templates: Any, as_json: bool, level: str | None) -> None:
         print(f"{r['id']:<{width}}  {r['level']:<9}  {r['topic']:<{topic_width}}  {r['title']}")
 
 
-def _run(args: argparse.Namespace, deck_dirs: Sequence[Path]) -> int:
+def _run(args: argparse.Namespace, deck_dirs: Sequence[Path], cache_dir: Path | None = None) -> int:
     from tui.facade import DrillError, check, generate, templates_for
 
-    templates = templates_for(args.templates, deck_dirs=deck_dirs)
+    templates = templates_for(args.templates, deck_dirs=deck_dirs, cache_dir=cache_dir)
     for problem in templates.problems:
         print(f"warning: template {problem}", file=sys.stderr)
     if args.command == "list":
@@ -213,9 +213,13 @@ def _pick_kind(templates: Any, level: str | None, seed: int) -> str:
 
 WANTS_SETTINGS = True
 """`flopcards drill` passes the settings: `*.drill.yaml` files in the deck folders are drills too."""
+WANTS_CACHE = True
+"""...and the template cache folder (None with --no-cache)."""
 
 
-def main(argv: Sequence[str] | None = None, settings: Settings | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, settings: Settings | None = None, *, cache_dir: Path | None = None
+) -> int:
     """Entry point: `main(["list", "--json"])`; a leading "drill" is accepted and skipped."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["drill"]:
@@ -230,7 +234,7 @@ def main(argv: Sequence[str] | None = None, settings: Settings | None = None) ->
     from tui.facade import DrillError
 
     try:
-        return _run(args, settings.deck_dirs if settings is not None else ())
+        return _run(args, settings.deck_dirs if settings is not None else (), cache_dir)
     except DrillError as exc:
         hint = " (see `flopcards drill list`)" if "unknown drill kind" in str(exc) else ""
         print(f"flopcards drill: error: {exc}{hint}", file=sys.stderr)

@@ -13,9 +13,16 @@ from tui.cli_flags import Parser
 
 WANTS_SETTINGS = True
 WANTS_SETTINGS_PROBLEMS = True
+WANTS_CACHE = True
 
 
-def main(argv: Sequence[str], settings: Settings, settings_problems: Sequence[Problem] = ()) -> int:
+def main(
+    argv: Sequence[str],
+    settings: Settings,
+    settings_problems: Sequence[Problem] = (),
+    *,
+    cache_dir: Path | None = None,
+) -> int:
     parser = Parser(
         prog="flopcards validate",
         description="Check deck files and drill templates; print every problem as "
@@ -43,7 +50,7 @@ def main(argv: Sequence[str], settings: Settings, settings_problems: Sequence[Pr
         errors = print_problems(found)
         print(f"checked the settings file {path}: {plural(errors, 'problem')}")
         return 1 if errors else 0
-    problems, count = validate_paths(args.paths or default_paths(settings))
+    problems, count = validate_paths(args.paths or default_paths(settings), cache_dir=cache_dir)
     errors = print_problems(problems, warnings=not args.quiet)
     warnings = len(problems) - errors
     unsourced = sum(not p.is_error and NO_SOURCE in p.message for p in problems)
