@@ -50,6 +50,8 @@ class Answered:
     record: ReviewRecord
     mark: MarkChange | None = None
     """The lapse this answer counted, if it was one."""
+    attempt_id: int | None = None
+    """The drill attempt row this answer stored, if it answered a drill (undo removes it too)."""
 
     @property
     def leech(self) -> bool:
@@ -138,7 +140,7 @@ class ReviewSession:
         before_queue = list(self.queue)
         applied = self.study.answer(key, Grade(grade), seconds, at=at, attempt=attempt)
         record = applied.record
-        answered = Answered(key, applied.log_id, record, applied.mark)
+        answered = Answered(key, applied.log_id, record, applied.mark, applied.attempt_id)
         self.queue.pop(0)
         if record.after.repeat_today and not answered.leech:  # a new leech is suspended
             self.queue.append(key)
@@ -200,7 +202,7 @@ class ReviewSession:
             self._checked = None
             return change.key
         answered, seconds = step.answered, step.seconds
-        repo.undo_answer(self.study.store, answered.log_id, answered.mark)
+        repo.undo_answer(self.study.store, answered.log_id, answered.mark, answered.attempt_id)
         self._history.pop()
         self.queue = step.queue
         self._current = None

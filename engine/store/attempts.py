@@ -39,6 +39,13 @@ class StoredAttempt:
     hinted: bool = False
 
 
+def delete_attempt(session: so.Session, attempt_id: int) -> None:
+    """Stage the removal of an attempt's row (its answer is being undone) in an open transaction."""
+    row = session.get(DrillAttemptRow, attempt_id)
+    if row is not None:
+        session.delete(row)
+
+
 def add_attempt(session: so.Session, attempt: StoredAttempt) -> DrillAttemptRow:
     """Stage the attempt's row in an open transaction."""
     row = DrillAttemptRow(

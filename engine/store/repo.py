@@ -15,7 +15,7 @@ from engine.counting import DayTotals
 from engine.fsrs_scheduler import FsrsState
 from engine.sm2 import CardState, ReviewRecord
 from engine.start.reads import UNSEEN_SQLITE
-from engine.store.attempts import StoredAttempt, add_attempt
+from engine.store.attempts import StoredAttempt, add_attempt, delete_attempt
 from engine.store.database import Store
 from engine.store.marks import MarkChange, count_lapse, restore_mark
 from engine.store.models import CardStateRow, ReviewRow
@@ -163,9 +163,11 @@ def apply_answer(
     return run_write(store, work)
 
 
-def undo_answer(store: Store, log_id: int, mark: MarkChange | None = None) -> str | None:
-    """Delete the log row and restore the state it started from (and the mark the answer changed,
-    in the same transaction); returns the card key.
+def undo_answer(
+    store: Store, log_id: int, mark: MarkChange | None = None, attempt_id: int | None = None
+) -> str | None:
+    """Delete the log row (and the drill attempt it stored) and restore the state it started from
+    (and the mark the answer changed), in one transaction; returns the card key.
 
     Refused (StoreError, nothing changed) when the card was answered again since, e.g. on another
     device: restoring the older state would silently drop that later answer.
@@ -184,6 +186,8 @@ def undo_answer(store: Store, log_id: int, mark: MarkChange | None = None) -> st
         else:
             _write_state(row, before)
         session.delete(log)
+        if attempt_id is not None:
+            delete_attempt(session, attempt_id)
         if mark is not None:
             restore_mark(session, mark)
         return log.card_key
