@@ -39,9 +39,9 @@ class StoredAttempt:
     hinted: bool = False
 
 
-def delete_attempt(session: so.Session, attempt_id: int) -> None:
-    """Stage the removal of an attempt's row (its answer is being undone) in an open transaction."""
-    row = session.get(DrillAttemptRow, attempt_id)
+def delete_attempt(session: so.Session, attempt_id: int | None) -> None:
+    """Stage the removal of an attempt's row (its answer is being undone; None: there is none)."""
+    row = None if attempt_id is None else session.get(DrillAttemptRow, attempt_id)
     if row is not None:
         session.delete(row)
 

@@ -166,12 +166,9 @@ def apply_answer(
 def undo_answer(
     store: Store, log_id: int, mark: MarkChange | None = None, attempt_id: int | None = None
 ) -> str | None:
-    """Delete the log row (and the drill attempt it stored) and restore the state it started from
-    (and the mark the answer changed), in one transaction; returns the card key.
-
-    Refused (StoreError, nothing changed) when the card was answered again since, e.g. on another
-    device: restoring the older state would silently drop that later answer.
-    """
+    """Delete the log row and the drill attempt it stored and restore the state (and the mark) it
+    changed, in one transaction; returns the card key. Refused (StoreError, nothing changed) when the
+    card was answered again since, e.g. on another device: that would silently drop the later answer."""
 
     def work(session: so.Session) -> str | None:
         log = session.get(ReviewRow, log_id)
@@ -186,8 +183,7 @@ def undo_answer(
         else:
             _write_state(row, before)
         session.delete(log)
-        if attempt_id is not None:
-            delete_attempt(session, attempt_id)
+        delete_attempt(session, attempt_id)
         if mark is not None:
             restore_mark(session, mark)
         return log.card_key
