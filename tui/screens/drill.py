@@ -19,9 +19,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
 from engine.answers import Verdict
+from tui.drill_text import set_verdict, verdict_text
 from tui.facade import Attempt, DrillError, Sitting, Turn, question_markdown, solution_markdown
 from tui.screens.drill_summary import DrillSummaryScreen
-from tui.screens.drill_verdict import set_verdict, verdict_text
 from tui.screens.help import HelpScreen
 
 if TYPE_CHECKING:

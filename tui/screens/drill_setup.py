@@ -89,8 +89,8 @@ class DrillSetupScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="drill-warm")
     def warm_up(self) -> None:
         """Load the templates, then check one answer, off the UI thread (pydantic, pint load here)."""
+        from tui.drill_text import warm_markdown
         from tui.facade import DrillError, check, generate, kinds, levels
-        from tui.screens.drill_verdict import warm_markdown
 
         try:
             found = kinds(self.services.templates)
