@@ -91,8 +91,14 @@ MUTATIONS = (
     Mutation(
         "drill-schedules-its-grade",
         "drills/attempts.py",
-        "drill_key(drill.kind), outcome.grade, seconds,",
-        "drill_key(drill.kind), Grade.PERFECTLY, seconds,",
+        "drill_key(attempt.drill.kind), outcome.grade, attempt.seconds,",
+        "drill_key(attempt.drill.kind), Grade.PERFECTLY, attempt.seconds,",
+    ),
+    Mutation(
+        "undo-keeps-drill-attempt",
+        "engine/store/repo.py",
+        "        delete_attempt(session, attempt_id)\n",
+        "",
     ),
     Mutation(
         "drill-close-count", "drills/session.py", "r.verdict is Verdict.CLOSE", "r.verdict is Verdict.WRONG"
