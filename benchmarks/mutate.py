@@ -58,8 +58,13 @@ MUTATIONS = (
         "sa.and_(~ReviewRow.was_new, ~ReviewRow.same_day_repeat)",
         "~ReviewRow.was_new",
     ),
-    Mutation("repeat-today-queue", "engine/app/session.py", "if record.after.repeat_today:", "if False:"),
-    Mutation("new-limit", "engine/app/study.py", "[:new_left]", "[: new_left + 1]"),
+    Mutation(
+        "repeat-today-queue",
+        "engine/app/session.py",
+        "if record.after.repeat_today and not answered.leech:",
+        "if False:",
+    ),
+    Mutation("new-limit", "engine/app/study.py", "deck_id, new_left, held)", "deck_id, new_left + 1, held)"),
     Mutation(
         "tolerance", "engine/bands.py", "rel <= g.tolerance * slack:", "rel <= 2 * g.tolerance * slack:"
     ),
