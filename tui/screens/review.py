@@ -15,16 +15,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, Rule, Static
 
 from engine.grades import Grade
+from tui.review_marks import MarkActions
 from tui.review_text import grade_bar, leech_notice, progress_line
 from tui.screens.help import HelpScreen
 from tui.screens.summary import SummaryScreen
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from engine.answers import CheckResult
     from engine.app import Current, ReviewSession
-    from engine.store.marks import MarkChange
     from tui.services import Services
 
 MAX_ANSWER_CHARS = 500
@@ -33,7 +31,7 @@ TYPED_KEYS = {"reveal", "undo", "help", "grade", "suspend", "bury", "flag", "edi
 """Actions whose keys type into the answer box: hidden while it has focus."""
 
 
-class ReviewScreen(Screen[None]):
+class ReviewScreen(MarkActions, Screen[None]):
     """One review session over a deck (or all decks)."""
 
     # Keys a typed answer would swallow (space, digits, u, ?) are hidden while the answer box has
@@ -278,64 +276,6 @@ class ReviewScreen(Screen[None]):
         if answered.leech:
             self.notify(leech_notice(answered), severity="warning", timeout=10)
         self.show_current()
-
-    def action_suspend(self) -> None:
-        self._mark(self.session.suspend, "Suspended {key} (u undoes).")
-
-    def action_bury(self) -> None:
-        self._mark(self.session.bury, "Buried {key} until tomorrow (u undoes).")
-
-    def action_flag(self) -> None:
-        self._mark(self.session.toggle_flag, "{flag} {key}.")
-
-    def action_edit(self) -> None:
-        from tui.edit_card import edit_card
-
-        if self.card_key is None:
-            return
-        reloaded, notice = edit_card(self.app, self.services, self.card_key)
-        self.notify(notice, severity="information" if reloaded else "warning", timeout=8)
-        if reloaded:
-            self.session.reshow()
-            self.show_current()
-
-    def _mark(self, change: Callable[[], MarkChange], notice: str) -> None:
-        from engine.store.preflight import StoreError
-
-        try:
-            done = change()
-        except (StoreError, LookupError) as error:
-            self.notify(f"Not changed: {error}", severity="error", timeout=8)
-            return
-        flag = "Flagged" if done.after.flagged else "Unflagged"
-        self.notify(notice.format(key=done.key, flag=flag))
-        self._after_mark(done.key)
-
-    def _after_mark(self, key: str) -> None:
-        """A flag leaves the item on show as it is (answer still showing); otherwise show the next."""
-        current = self.session.current()
-        if current is not None and current.key == key == self.card_key:
-            self.item = current
-            self._update_progress()
-        else:
-            self.show_current()
-
-    def action_undo(self) -> None:
-        from engine.store.preflight import StoreError
-
-        answer = self.session.undoes_answer
-        try:
-            key = self.session.undo()
-        except StoreError as error:
-            self.notify(f"Cannot undo: {error}", severity="warning", timeout=8)
-            return
-        if key is None:
-            return
-        self.notify(f"Undid the last grade of {key}." if answer else f"Undid the last mark of {key}.")
-        if answer:
-            self.show_current()
-        else:
-            self._after_mark(key)
 
     def action_back(self) -> None:
         self.dismiss()

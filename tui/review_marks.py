@@ -1,0 +1,90 @@
+"""The review screen's suspend, bury, flag, edit and undo actions (a mixin: one screen, two files)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from engine.app import Current, ReviewSession
+    from engine.store.marks import MarkChange
+    from tui.services import Services
+
+
+class MarkActions:
+    """Mixed into ReviewScreen, which provides what is declared below."""
+
+    if TYPE_CHECKING:  # declared for the type checker only: ReviewScreen and Screen define them
+        session: ReviewSession
+        services: Services
+        card_key: str | None
+        item: Current | None
+        app: App[object]
+
+        def notify(
+            self, message: str, *, severity: str = "information", timeout: float | None = None
+        ) -> None: ...
+
+        def show_current(self) -> None: ...
+
+        def _update_progress(self) -> None: ...
+
+    def action_suspend(self) -> None:
+        self._mark(self.session.suspend, "Suspended {key} (u undoes).")
+
+    def action_bury(self) -> None:
+        self._mark(self.session.bury, "Buried {key} until tomorrow (u undoes).")
+
+    def action_flag(self) -> None:
+        self._mark(self.session.toggle_flag, "{flag} {key}.")
+
+    def action_edit(self) -> None:
+        from tui.edit_card import edit_card
+
+        if self.card_key is None:
+            return
+        reloaded, notice = edit_card(self.app, self.services, self.card_key)
+        self.notify(notice, severity="information" if reloaded else "warning", timeout=8)
+        if reloaded:
+            self.session.reshow()
+            self.show_current()
+
+    def _mark(self, change: Callable[[], MarkChange], notice: str) -> None:
+        from engine.store.preflight import StoreError
+
+        try:
+            done = change()
+        except (StoreError, LookupError) as error:
+            self.notify(f"Not changed: {error}", severity="error", timeout=8)
+            return
+        flag = "Flagged" if done.after.flagged else "Unflagged"
+        self.notify(notice.format(key=done.key, flag=flag))
+        self._after_mark(done.key)
+
+    def _after_mark(self, key: str) -> None:
+        """A flag leaves the item on show as it is (answer still showing); otherwise show the next."""
+        current = self.session.current()
+        if current is not None and current.key == key == self.card_key:
+            self.item = current
+            self._update_progress()
+        else:
+            self.show_current()
+
+    def action_undo(self) -> None:
+        from engine.store.preflight import StoreError
+
+        answer = self.session.undoes_answer
+        try:
+            key = self.session.undo()
+        except StoreError as error:
+            self.notify(f"Cannot undo: {error}", severity="warning", timeout=8)
+            return
+        if key is None:
+            return
+        self.notify(f"Undid the last grade of {key}." if answer else f"Undid the last mark of {key}.")
+        if answer:
+            self.show_current()
+        else:
+            self._after_mark(key)
