@@ -114,17 +114,9 @@ class HomeScreen(Screen[None]):
         self.call_after_refresh(self._add_footer)
 
     async def _add_footer(self) -> None:
-        footer = Footer(show_command_palette=False)  # ? lists ctrl+p
-        await self.mount(footer)
+        await self.mount(Footer(show_command_palette=False))  # ? lists ctrl+p
         self.refresh_bindings()  # the key bar composes its keys when told the bindings
-        self._when_keys_shown(footer, tries=15)
-
-    def _when_keys_shown(self, footer: Footer, tries: int) -> None:
-        """Post HomePainted once the key bar has its keys and is drawn (0.3 s at the latest)."""
-        if footer.children or tries <= 0:
-            self.call_after_refresh(self.post_message, HomePainted())
-        else:
-            self.set_timer(0.02, partial(self._when_keys_shown, footer, tries - 1))
+        self.call_after_refresh(self.post_message, HomePainted())
 
     def refresh_counts(self) -> None:
         """Redraw the deck table, today's totals and the problem banner from the façade."""
