@@ -61,16 +61,8 @@ def first_look(config: AppConfig) -> HomeView | None:
 def outline_of(services: Services) -> outline.Outline:
     """What this load found: each deck's title and keys (new-in-review, then the others), problems."""
     study = services.study
-    decks = tuple(
-        outline.DeckOutline(
-            deck,
-            study.deck_title(deck),
-            tuple(i.key for i in study.items if i.deck_id == deck and i.new_in_review),
-            tuple(i.key for i in study.items if i.deck_id == deck and not i.new_in_review),
-        )
-        for deck in study.deck_ids()
-    )
-    return outline.Outline(decks, tuple(services.problems()), bool(services.collection.problems))
+    decks = [(deck, study.deck_title(deck)) for deck in study.deck_ids()]
+    return outline.from_items(decks, study.items, services.problems(), bool(services.collection.problems))
 
 
 def save_outline(config: AppConfig, services: Services) -> None:

@@ -8,14 +8,17 @@ time and no folder it walked gained or lost an entry (a folder's mtime changes w
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.cache import FileCache, decode_problems, encode_problems
 from engine.counting import Present
 from engine.problems import Problem
+
+if TYPE_CHECKING:  # engine.app imports the store (SQLAlchemy): not on the start path
+    from engine.app.items import StudyItem
 
 NAMESPACE = "outline"
 MAX_FOLDERS = 2000
@@ -50,6 +53,26 @@ class Outline:
         totals: dict[str | None, int] = {d.deck_id: len(d.keys) + len(d.others) for d in self.decks}
         totals[None] = sum(len(d.keys) for d in self.decks)
         return totals
+
+
+def from_items(
+    decks: Sequence[tuple[str, str]],
+    items: Iterable[StudyItem],
+    problems: Sequence[Problem],
+    decks_skipped: bool,
+) -> Outline:
+    """The outline of a load: `decks` (id, title) in order, each with its items' keys (those that
+    join reviews as new cards, then the others), grouped in one pass."""
+    new: dict[str, list[str]] = {deck: [] for deck, _ in decks}
+    others: dict[str, list[str]] = {deck: [] for deck, _ in decks}
+    for item in items:
+        if item.deck_id in new:
+            (new if item.new_in_review else others)[item.deck_id].append(item.key)
+    return Outline(
+        tuple(DeckOutline(d, title, tuple(new[d]), tuple(others[d])) for d, title in decks),
+        tuple(problems),
+        decks_skipped,
+    )
 
 
 Stamps = list[list[Any]]

@@ -14,18 +14,14 @@ from engine import sm2
 from engine.counting import DayTotals
 from engine.fsrs_scheduler import FsrsState
 from engine.sm2 import CardState, ReviewRecord
-from engine.start.reads import UNSEEN_SQLITE
 from engine.store.attempts import StoredAttempt, add_attempt, delete_attempt
 from engine.store.database import Store
 from engine.store.marks import MarkChange, count_lapse, restore_mark
 from engine.store.models import CardStateRow, ReviewRow
 from engine.store.preflight import StoreError
+from engine.store.sql_text import UNSEEN_SERVER, UNSEEN_SQLITE
 from engine.store.writes import locked_row, run_write
 
-UNSEEN_SERVER = (
-    "SELECT k FROM unnest(CAST(:keys AS text[])) WITH ORDINALITY AS t(k, n)"
-    " WHERE NOT EXISTS (SELECT 1 FROM card_state s WHERE s.card_key = t.k) ORDER BY n"
-)
 SQL_BATCH = 500
 """Keys per IN (...) list: well under every database's limit on bound parameters."""
 
