@@ -65,7 +65,13 @@ else:
         shown = ReviewScreen.show_current
         def show_and_stop(self):
             shown(self)
-            self.call_after_refresh(done)
+            front = self.query_one("#front")
+            def painted():  # Markdown mounts its blocks after the update: wait for the text itself
+                if front.children:
+                    self.call_after_refresh(done)
+                else:
+                    self.set_timer(0.002, painted)
+            painted()
         ReviewScreen.show_current = show_and_stop
     config = AppConfig(
         settings=Settings(db=db, deck_dirs=(Path(decks),) if decks != "-" else ()),

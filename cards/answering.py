@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from cards.hints import formula_hint, numeric_hint
 from cards.schema import Card, FormulaAnswer, NumericAnswer
 from engine.answers import CheckResult, check_formula, check_numeric
 from engine.formula import parse_formula
-from engine.units import format_tolerance
 
 
 def expected_value(answer: NumericAnswer) -> float:
@@ -19,11 +19,9 @@ def answer_hint(card: Card) -> str | None:
     """What the input box should say (the unit or the variables), None if the card is not typed."""
     answer = card.answer
     if isinstance(answer, NumericAnswer):
-        unit = f"a number in {answer.unit}" if answer.unit else "a number"
-        return f"{unit} (within {format_tolerance(answer.tolerance)})"
+        return numeric_hint(answer.unit, answer.tolerance)
     if isinstance(answer, FormulaAnswer):
-        names = ", ".join(f"{name} = {meaning}" for name, meaning in answer.variables.items())
-        return f"a formula in {names}"
+        return formula_hint(answer.variables)
     return None
 
 

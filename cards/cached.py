@@ -11,12 +11,12 @@ from typing import Any
 from pydantic import BaseModel
 
 from cards.schema import Deck
+from cards.version import DECK_NAMESPACE as NAMESPACE
 from cards.version import cache_version
 from engine.cache import FileCache, decode_problems, encode_problems, read_stamped
 from engine.problems import Problem
 from engine.yamlpos import Position
 
-NAMESPACE = "deck"
 FreshRead = tuple[Deck | None, list[Problem], Position | None]
 Fresh = Callable[[Path, bytes | None], FreshRead]
 Read = tuple["Deck | Sketch | None", list[Problem], Position | None]

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Discriminator, Field, Tag, field_validator
 
+from cards.hints import DEFAULT_TOLERANCE
 from engine.schemas import ID_PATTERN as ID_PATTERN  # re-exported: deck ids follow it
 from engine.schemas import Slug
 from engine.schemas import StrictModel as _Strict
@@ -23,7 +24,7 @@ class NumericAnswer(_Strict):
         description="Unit the question asks for (pint syntax: GB, GiB, ms, TFLOPS, %); '' if none.",
     )
     tolerance: float = Field(
-        default=0.02, gt=0, lt=1, description="Relative tolerance for 'correct' (0.02 = 2%)."
+        default=DEFAULT_TOLERANCE, gt=0, lt=1, description="Relative tolerance for 'correct' (0.02 = 2%)."
     )
 
     @field_validator("value", mode="before")

@@ -111,6 +111,16 @@ def new(reads: Reads, present: Present, deck_id: str | None, limit: int | None, 
     return merged if limit is None else merged[:limit]
 
 
+def queue(
+    reads: Reads, present: Present, today: date, deck_id: str | None, left: tuple[int, int], held: set[str]
+) -> list[str]:
+    """Today's queue of a deck (None: all decks): due reviews first, then new cards; `left` is
+    (new cards, reviews) still allowed today."""
+    new_left, reviews_left = left
+    due_keys = due(reads, present, today, deck_id, reviews_left, held)
+    return due_keys + new(reads, present, deck_id, new_left, held)
+
+
 def deck_counts(
     reads: Reads,
     present: Present,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from engine.answers import Verdict
+from engine.bands import Verdict
 from engine.sm2 import GRADE_LABELS
 
 FAST_SHARE = 0.5

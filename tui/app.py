@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,7 +14,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 
 from tui.config import AppConfig
-from tui.messages import HomePainted, ServicesReady
+from tui.messages import FirstCardPainted, HomePainted, ServicesReady
 from tui.screens.home import HomeScreen
 
 if TYPE_CHECKING:
@@ -48,13 +49,17 @@ class FlopcardsApp(App[None]):
         """Set once the home screen shows the decks' counts: the first look's (from the last load's
         outline) or the open decks', whichever comes first."""
         self._templates_in = False
+        self._load_started = False
         self._ui_idle = threading.Event()
         self.home = HomeScreen()
 
     def on_mount(self) -> None:
-        from tui.start import first_look
+        from tui.start import first_look, glance, kept_outline
 
-        self.home.first_look = first_look(self.config)  # a few reads: painted with the first frame
+        kept = kept_outline(self.config)
+        self.home.first_look = first_look(self.config, kept) if kept else None  # painted with the first frame
+        if kept is not None and self.home.first_look is not None:
+            self.home.glancer = partial(glance, self.config, kept)
         self.push_screen(self.home)
         if self.home.first_look is not None:
             self.call_after_refresh(self.counts_painted)
@@ -103,8 +108,17 @@ class FlopcardsApp(App[None]):
         """The home's counts are on screen (the benchmark's mark)."""
         self.counts_shown.set()
 
+    def start_load(self) -> None:
+        if not self._load_started:
+            self._load_started = True
+            self.load()
+
     def on_home_painted(self, _message: HomePainted) -> None:
-        self.load()
+        if not self.home.glancing:  # else an early Enter's first card paints first, then the load starts
+            self.start_load()
+
+    def on_first_card_painted(self, _message: FirstCardPainted) -> None:
+        self.start_load()
 
     def on_services_ready(self, _message: ServicesReady) -> None:
         """The home screen has handled it (the message bubbled up from there): counts are on screen."""

@@ -20,3 +20,7 @@ class ServicesReady(Message):
 
 class HomePainted(Message):
     """The home screen is on screen with its key bar: the app starts the heavy load now."""
+
+
+class FirstCardPainted(Message):
+    """An early Enter's first card is on screen (from the start-up glance): the heavy load starts now."""

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from engine.app import Answered
 from engine.grades import Grade
 from engine.sm2 import format_interval
-from engine.store.marks import Mark
+
+if TYPE_CHECKING:  # the screen shows a start-up glance before SQLAlchemy is imported
+    from engine.app import Answered
+    from engine.store.marks import Mark
 
 
 def grade_bar(preview: Mapping[Grade, int | None], suggested: Grade | None = None) -> str:
@@ -19,6 +22,24 @@ def grade_bar(preview: Mapping[Grade, int | None], suggested: Grade | None = Non
         parts.append(f"[reverse]{text}[/reverse]" if g == suggested else text)
     hint = f"   space/enter: grade {int(suggested)}" if suggested is not None else ""
     return "  │  ".join(parts) + hint
+
+
+def placeholder(hint: str | None, graded_by_answer: bool) -> str:
+    """What the answer box says before anything is typed."""
+    if graded_by_answer:
+        return f"type {hint}: a drill is graded by its answer"
+    return f"type {hint}, enter to check (empty: just show)" if hint else ""
+
+
+def hint_line(drill_graded: Grade | None, drill: bool, typed: bool) -> str:
+    """The line under the card before its grades show: what enter, space or ctrl+g do now."""
+    if drill_graded is not None:
+        return f"graded [b]{int(drill_graded)}[/b] by your answer   enter: next"
+    if drill:
+        return "[dim]enter: check your answer  ·  ctrl+g: give up (graded 0)[/dim]"
+    if typed:
+        return "[dim]enter: check your answer  ·  ctrl+g: show the answer[/dim]"
+    return "[dim]space: show the answer[/dim]"
 
 
 def progress_line(done: int, left: int, key: str | None, mark: Mark | None) -> str:

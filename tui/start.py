@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cards.glance import read_glance
 from cards.version import BUNDLED_DIR as DECKS
 from cards.version import cache_version
 from drills.paths import BUNDLED_DIR as TEMPLATES
@@ -15,6 +18,7 @@ from engine.counting import Limits
 from engine.home import HomeView
 from engine.start import outline
 from engine.start.look import first_look as look
+from engine.start.look import first_queue
 from engine.store.preflight import sqlite_file
 from engine.studyday import StudyClock
 from tui.bundled_outline import load_shipped, no_user_files
@@ -22,6 +26,9 @@ from tui.config import AppConfig
 
 if TYPE_CHECKING:
     from tui.services import Services
+
+GLANCE = "deck-files"
+"""Cache records naming each deck's file, so an early Enter can read its first card from the cache."""
 
 
 def study_clock(config: AppConfig) -> StudyClock:
@@ -39,11 +46,10 @@ def _name(config: AppConfig) -> str:
     return hashlib.blake2b(key.encode(), digest_size=16).hexdigest()
 
 
-def first_look(config: AppConfig) -> HomeView | None:
-    """The card decks' counts as the full load will show them, or None (no cache, no outline yet,
-    a deck file or folder changed since, a server database, a schema to upgrade)."""
-    path = sqlite_file(config.settings.db)
-    if config.cache_dir is None or path is None:
+def kept_outline(config: AppConfig) -> outline.Outline | None:
+    """The last load's outline if nothing it came from changed (or, with an empty cache, the bundled
+    decks' shipped one); None without a cache, on a server database or when it cannot be trusted."""
+    if config.cache_dir is None or sqlite_file(config.settings.db) is None:
         return None
     cache = FileCache(config.cache_dir, cache_version())
     try:
@@ -52,10 +58,59 @@ def first_look(config: AppConfig) -> HomeView | None:
         cache.close()
     if kept is None and config.include_bundled and no_user_files(config.deck_dirs):
         kept = load_shipped()  # an empty cache: the bundled decks' outline shipped in the package
-    if kept is None:
+    return kept
+
+
+def first_look(config: AppConfig, kept: outline.Outline | None = None) -> HomeView | None:
+    """The card decks' counts as the full load will show them, from `kept` (default: the kept
+    outline), or None (no outline, a deck file or folder changed since, a schema to upgrade)."""
+    kept = kept or kept_outline(config)
+    path = sqlite_file(config.settings.db)
+    if kept is None or path is None:
         return None
     today = study_clock(config).today(config.now())
     return look(path, kept, today=today, limits=limits(config), settings_problems=config.settings_problems)
+
+
+@dataclass(frozen=True)
+class Glance:
+    """The first card of an early Enter's review, shown while the decks open."""
+
+    key: str
+    deck_title: str
+    front: str
+    hint: str | None
+    left: int
+    """Cards in today's queue, this one included."""
+
+
+def glance(config: AppConfig, kept: outline.Outline, deck_id: str | None) -> Glance | None:
+    """The first card today's review of `deck_id` (None: all decks) shows, from the outline, the
+    database (read-only) and the deck cache; None when any of them cannot tell (a drill first, a
+    deck file not in the cache, nothing to review), and the review waits for the decks instead."""
+    path = sqlite_file(config.settings.db)
+    if path is None or config.cache_dir is None:
+        return None
+    today = study_clock(config).today(config.now())
+    queue = first_queue(path, kept, deck_id, today=today, limits=limits(config))
+    if not queue:
+        return None
+    key = queue[0]
+    deck_of, _, card_id = key.partition("/")
+    deck = next((d for d in kept.decks if d.deck_id == deck_of), None)
+    if deck is None or key not in deck.keys:  # a drill kind (its prompt needs the templates)
+        return None
+    cache = FileCache(config.cache_dir, cache_version())
+    try:
+        files = cache.get_record(GLANCE, _name(config))
+        file = files.get(deck.deck_id) if isinstance(files, dict) else None
+        card = read_glance(cache, Path(file), deck.deck_id, card_id) if file else None
+    finally:
+        cache.close()
+    if card is None:
+        return None
+    title = deck.title if deck_id is not None else "All decks"
+    return Glance(key, title, card.front, card.hint, len(queue))
 
 
 def outline_of(services: Services) -> outline.Outline:
@@ -75,8 +130,11 @@ def save_outline(config: AppConfig, services: Services) -> None:
     )
     if stamps is None:
         return
+    files = {d.id: str(d.path) for d in services.collection.decks}
     cache = FileCache(config.cache_dir, cache_version())
     try:
         outline.save(cache, _name(config), outline_of(services), stamps)
+        if cache.get_record(GLANCE, _name(config)) != files:
+            cache.put_record(GLANCE, _name(config), files)  # where each deck's cached read is
     finally:
         cache.close()

@@ -182,10 +182,8 @@ class Study:
         """
         from engine.app.session import ReviewSession
 
-        new_left, reviews_left = self.remaining()
         held, today = self.held(), self.today()
-        queue = counting.due(self._reads, self._present, today, deck_id, reviews_left, held)
-        queue += counting.new(self._reads, self._present, deck_id, new_left, held)
+        queue = counting.queue(self._reads, self._present, today, deck_id, self.remaining(), held)
         if ahead and not queue:
             decks = None if deck_id is None else [deck_id]
             upcoming = repo.upcoming_keys(self.store, today, deck_ids=decks)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import shutil
 from collections.abc import Awaitable, Callable
 from datetime import UTC
 from pathlib import Path
@@ -130,3 +131,34 @@ def held_load(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     monkeypatch.setattr(tui.services, "load_services", slow)
     yield release
     release.set()
+
+
+@pytest.fixture
+def start_config(tmp_path: Path, db_path: Path, clock) -> AppConfig:  # type: ignore[no-untyped-def]
+    """The fixture decks plus a broken one, in a folder of their own, with a deck cache: a start
+    after `opened(start_config)` has a first look."""
+    folder = tmp_path / "decks"
+    shutil.copytree(DATA / "decks", folder)
+    shutil.copy(next((DATA / "bad_decks").glob("*.yaml")), folder / "zz-broken.yaml")
+    return AppConfig(
+        settings=Settings(db=str(db_path), deck_dirs=(folder,), new_per_day=3),
+        include_bundled=False,
+        now=clock,
+        clock=StudyClock(day_start_hour=4, tz=UTC),
+        cache_dir=tmp_path / "cache",
+    )
+
+
+def open_and_keep(config: AppConfig):  # type: ignore[no-untyped-def]
+    """Services as a full load opens them, with the outline kept for the next start."""
+    from tui.services import load_services
+    from tui.start import save_outline
+
+    services = load_services(config)
+    save_outline(config, services)
+    return services
+
+
+@pytest.fixture
+def opened() -> Callable[[AppConfig], object]:
+    return open_and_keep

@@ -17,37 +17,22 @@ from tui.app import FlopcardsApp
 from tui.config import AppConfig
 from tui.screens.review import ReviewScreen
 from tui.services import load_services
-from tui.start import first_look, save_outline
+from tui.start import first_look
 
 DATA = Path(__file__).parents[1] / "data"
 
 
 @pytest.fixture
-def decks(tmp_path: Path) -> Path:
-    folder = tmp_path / "decks"
-    shutil.copytree(DATA / "decks", folder)
-    shutil.copy(next((DATA / "bad_decks").glob("*.yaml")), folder / "zz-broken.yaml")
-    return folder
+def decks(start_config: AppConfig) -> Path:
+    return start_config.deck_dirs[0]
 
 
 @pytest.fixture
-def config(tmp_path: Path, db_path: Path, clock, decks: Path) -> AppConfig:
-    return AppConfig(
-        settings=Settings(db=str(db_path), deck_dirs=(decks,), new_per_day=3),
-        include_bundled=False,
-        now=clock,
-        clock=StudyClock(day_start_hour=4, tz=UTC),
-        cache_dir=tmp_path / "cache",
-    )
+def config(start_config: AppConfig) -> AppConfig:
+    return start_config
 
 
-def opened(config: AppConfig):  # type: ignore[no-untyped-def]
-    services = load_services(config)
-    save_outline(config, services)
-    return services
-
-
-def test_first_look_is_what_the_open_decks_show(config: AppConfig) -> None:
+def test_first_look_is_what_the_open_decks_show(opened, config: AppConfig) -> None:
     assert first_look(config) is None, "no outline before a first load"
     services = opened(config)
     try:
@@ -68,7 +53,7 @@ def test_first_look_is_what_the_open_decks_show(config: AppConfig) -> None:
 
 
 @pytest.mark.parametrize("change", ["edit", "add", "remove"])
-def test_a_changed_deck_folder_drops_the_outline(config: AppConfig, decks: Path, change: str) -> None:
+def test_a_changed_deck_folder_drops_the_outline(opened, config: AppConfig, decks: Path, change: str) -> None:
     opened(config).close()
     assert first_look(config) is not None
     if change == "edit":
@@ -83,7 +68,7 @@ def test_a_changed_deck_folder_drops_the_outline(config: AppConfig, decks: Path,
     assert first_look(config) is not None
 
 
-def test_damaged_or_foreign_cache_is_not_trusted(config: AppConfig, monkeypatch) -> None:
+def test_damaged_or_foreign_cache_is_not_trusted(opened, config: AppConfig, monkeypatch) -> None:
     opened(config).close()
     monkeypatch.setattr(tui.start, "cache_version", lambda: "other code")
     assert first_look(config) is None, "an outline kept by other code"
@@ -97,8 +82,8 @@ def test_damaged_or_foreign_cache_is_not_trusted(config: AppConfig, monkeypatch)
     assert first_look(config) is not None
 
 
-async def test_counts_show_before_the_decks_open_and_enter_waits_for_them(
-    config: AppConfig, held_load, seen, until
+async def test_counts_show_before_the_decks_open_and_enter_shows_the_first_card(
+    opened, config: AppConfig, held_load, seen, until
 ) -> None:
     opened(config).close()
     app = FlopcardsApp(config)
@@ -109,11 +94,12 @@ async def test_counts_show_before_the_decks_open_and_enter_waits_for_them(
         assert "Basics" in text and "Serving" in text and "Today: 0 answers" in text, text
         assert "Skipped a deck with problems" in text  # the path is cut at 80 columns
         await pilot.press("enter")
-        assert "Opening your decks… the review starts once they are open." in seen(app)
-        held_load.set()
-        await until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the queued review")
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the early card")
         await pilot.pause()
+        assert app.services is None, "shown from the start-up glance, before the decks are open"
         assert "How many bytes per parameter" in seen(app)
+        held_load.set()
+        await until(pilot, lambda: app.services is not None, "the load")
 
 
 def test_the_shipped_bundled_outline_is_current() -> None:

@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     from engine.home import HomeView
     from tui.facade import Collection, TemplateSet
     from tui.messages import ServicesReady
+    from tui.screens.review import ReviewScreen
     from tui.services import Services
+    from tui.start import Glance
 
 ALL_DECKS = "__all__"
 COLUMNS = ("Deck", "Due", "New", "Cards")
@@ -80,6 +82,10 @@ class HomeScreen(Screen[None]):
         self._drawn: tuple[list[int], list[tuple[str, int, int, int, str]]] | None = None
         self.first_look: HomeView | None = None
         """The counts from the last load's outline, shown until the decks are open (app sets it)."""
+        self.glancer: Callable[[str | None], Glance | None] | None = None
+        """Today's first card of a deck from the same outline, for an Enter before the decks are open."""
+        self.glancing = False
+        """A review started from a glance is on top and waits for the decks."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -102,6 +108,9 @@ class HomeScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         if self.services is not None:
             self.refresh_counts()
+        elif self.glancing:  # back from a review that never got its session: the load must still start
+            self.glancing = False
+            self.post_message(HomePainted())
 
     def on_resize(self) -> None:
         self._draw_table()  # from the counts already read: a resize costs no query
@@ -173,7 +182,8 @@ class HomeScreen(Screen[None]):
 
     def action_study(self, ahead: bool = False) -> None:
         if self.services is None:
-            self._queue(lambda: self.action_study(ahead), "the review")
+            if ahead or not self._glance_review():
+                self._queue(lambda: self.action_study(ahead), "the review")
             return
         from tui.screens.review import ReviewScreen
 
@@ -184,6 +194,25 @@ class HomeScreen(Screen[None]):
             self.notify(f"Nothing to review in {self.services.deck_title(deck_id)}.{hint}")
             return
         self.app.push_screen(ReviewScreen(self.services, deck_id, session))
+
+    def _glance_review(self) -> bool:
+        """Show today's first card at once, from the start-up glance; the session joins the review
+        screen once the decks are open. False when the glance cannot tell (then the review waits)."""
+        deck_id = self._selected_deck()
+        seen = self.glancer(deck_id) if self.glancer is not None else None
+        if seen is None:
+            return False
+        from tui.screens.review import ReviewScreen
+
+        review = ReviewScreen(None, deck_id, None, glance=seen)
+        self.glancing = True
+        self.app.push_screen(review)
+        self._queued = lambda: self._bind(review, deck_id)
+        return True
+
+    def _bind(self, review: ReviewScreen, deck_id: str | None) -> None:
+        if self.services is not None and review in self.app.screen_stack:
+            review.bind(self.services, self.services.study.session(deck_id))
 
     def action_study_ahead(self) -> None:
         self.action_study(ahead=True)

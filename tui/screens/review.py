@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,15 +14,18 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, Rule, Static
 
 from engine.grades import Grade
+from tui.messages import FirstCardPainted
+from tui.review_drill import DueDrill
+from tui.review_glance import GlanceStart
 from tui.review_marks import MarkActions
-from tui.review_text import grade_bar, leech_notice, progress_line
+from tui.review_text import grade_bar, hint_line, leech_notice, placeholder, progress_line
 from tui.screens.help import HelpScreen
 from tui.screens.summary import SummaryScreen
 
 if TYPE_CHECKING:
-    from engine.answers import CheckResult
     from engine.app import Current, ReviewSession
     from tui.services import Services
+    from tui.start import Glance
 
 MAX_ANSWER_CHARS = 500
 SHOW, UNDO, KEYS = Binding.Group("Show answer"), Binding.Group("Undo"), Binding.Group("Keys")
@@ -31,8 +33,9 @@ TYPED_KEYS = {"reveal", "undo", "help", "grade", "suspend", "bury", "flag", "edi
 """Actions whose keys type into the answer box: hidden while it has focus."""
 
 
-class ReviewScreen(MarkActions, Screen[None]):
-    """One review session over a deck (or all decks)."""
+class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
+    """One review session over a deck (or all decks); with a glance, its first card shows before the
+    decks are open and the session arrives with `bind`."""
 
     # Keys a typed answer would swallow (space, digits, u, ?) are hidden while the answer box has
     # focus; the ctrl/f1 twins work there too, and share a footer entry with them otherwise.
@@ -68,12 +71,20 @@ class ReviewScreen(MarkActions, Screen[None]):
     drill_graded: reactive[Grade | None] = reactive(None, init=False)
     """A due drill on show was answered (or given up) and graded with this; enter moves on."""
 
-    def __init__(self, services: Services, deck_id: str | None, session: ReviewSession) -> None:
+    def __init__(
+        self,
+        services: Services | None,
+        deck_id: str | None,
+        session: ReviewSession | None,
+        *,
+        glance: Glance | None = None,
+    ) -> None:
         super().__init__()
         self.services = services
         self.deck_id = deck_id
         self.session = session
-        self._timer = services.config.monotonic or time.monotonic
+        self.glance = glance
+        self._timer = (services.config.monotonic if services else None) or time.monotonic
         self._shown_at = 0.0
         self.item: Current | None = None
 
@@ -90,49 +101,56 @@ class ReviewScreen(MarkActions, Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = self.services.deck_title(self.deck_id)
+        self.sub_title = self.services.deck_title(self.deck_id) if self.services else self.glance_title()
         self.show_current()
+        if self.session is None:
+            self.call_after_refresh(self.post_message, FirstCardPainted())
 
     def show_current(self) -> None:
-        """Put the session's current item on screen, front only."""
+        """Put the session's current item on screen, front only (before the session: the glance's)."""
+        if self.session is None:
+            self.show_glance()
+            return
         current = self.session.current()
         if current is None:
             self.app.push_screen(SummaryScreen(self.session.summary), self._after_summary)
             return
         self.item = current
         item = current.prompt
-        self.card_key = current.key
-        self.query_one("#front", Markdown).update(item.front)
         self.query_one("#back", Markdown).update(item.back)
+        typed = (item.hint or "") if item.check is not None else None
+        self.put_front(current.key, item.front, typed, item.graded_by_answer)
+
+    def put_front(self, key: str, front: str, hint: str | None, graded_by_answer: bool = False) -> None:
+        """The front of a new item, its answer box shown when `hint` asks for a typed answer."""
+        self.card_key = key
+        self.query_one("#front", Markdown).update(front)
         box = self.query_one("#answer", Input)
         box.value = ""
-        box.display = item.check is not None
-        box.placeholder = f"type {item.hint}, enter to check (empty: just show)" if item.hint else ""
-        if item.graded_by_answer:
-            box.placeholder = f"type {item.hint}: a drill is graded by its answer"
+        box.display = hint is not None
+        self.set_placeholder(hint, graded_by_answer)
         self.drill_graded = None
         self.query_one("#verdict", Static).update("")
         self.suggested = None
         self.revealed = False
         self.watch_revealed(False)
-        if item.check is not None:
-            box.focus()
-        else:
-            self.query_one("#card").focus()
+        (box if hint is not None else self.query_one("#card")).focus()
         self._update_progress()
         self._shown_at = self._timer()
 
+    def set_placeholder(self, hint: str | None, graded_by_answer: bool) -> None:
+        self.query_one("#answer", Input).placeholder = placeholder(hint, graded_by_answer)
+
     def _update_progress(self) -> None:
         mark = self.item.mark if self.item is not None else None
-        self.query_one("#progress", Static).update(
-            progress_line(self.session.done, self.session.left, self.card_key, mark)
-        )
+        done, left = (self.session.done, self.session.left) if self.session else (0, self.glance_left())
+        self.query_one("#progress", Static).update(progress_line(done, left, self.card_key, mark))
 
     def watch_revealed(self, revealed: bool) -> None:
         self.query_one("#back").display = revealed
         self.query_one("#divider").display = revealed
         self._update_grades()
-        if revealed:
+        if revealed and self.session is not None:
             self.suggested = self.session.suggested()
         if revealed and self.query_one("#answer", Input).has_focus:
             self.query_one("#card").focus()  # digits grade from here on
@@ -143,24 +161,25 @@ class ReviewScreen(MarkActions, Screen[None]):
 
     def _update_grades(self) -> None:
         grades = self.query_one("#grades", Static)
-        if self.drill_graded is not None:
-            grades.update(f"graded [b]{int(self.drill_graded)}[/b] by your answer   enter: next")
-        elif self._is_drill():
-            grades.update("[dim]enter: check your answer  ·  ctrl+g: give up (graded 0)[/dim]")
-        elif self.revealed and self.item is not None:
+        if self.revealed and self.item is not None and self.drill_graded is None and not self._is_drill():
             grades.update(grade_bar(self.item.outcomes, self.suggested))
-        elif self.item is not None and self.item.prompt.check is not None:
-            grades.update("[dim]enter: check your answer  ·  ctrl+g: show the answer[/dim]")
         else:
-            grades.update("[dim]space: show the answer[/dim]")
+            typed = self.query_one("#answer", Input).display
+            grades.update(hint_line(self.drill_graded, self._is_drill(), typed))
 
     @on(Input.Submitted, "#answer")
     def check_answer(self, event: Input.Submitted) -> None:
         """Check the typed answer; 'could not read that' keeps the box for another try."""
+        self.check_text(event.value)
+
+    def check_text(self, typed: str) -> None:
+        if self.session is None:
+            self.wait_for_decks(lambda: self.check_text(typed))
+            return
         item = None if self.item is None else self.item.prompt
         if item is None or item.check is None or self.revealed:
             return
-        text = event.value.strip()
+        text = typed.strip()
         if not text and item.graded_by_answer:
             self._drill_needs_answer()
             return
@@ -182,26 +201,6 @@ class ReviewScreen(MarkActions, Screen[None]):
         verdict.update(f"[b]{result.verdict.value.replace('_', ' ')}[/b] — {result.message}")
         self.revealed = True
 
-    def _is_drill(self) -> bool:
-        """A due drill kind on show, not yet graded: only its answer (or giving up) grades it."""
-        return self.item is not None and self.item.prompt.graded_by_answer and self.drill_graded is None
-
-    def _drill_needs_answer(self) -> None:
-        self.query_one("#verdict", Static).update(
-            "A drill is graded by its answer: type one, or ctrl+g to give up and see the solution."
-        )
-
-    def _grade_drill(self, text: str, result: CheckResult | None, seconds: float) -> None:
-        """Store the due drill's attempt (the same call as a drill session) and show its verdict."""
-        outcome = self.services.answer_review_drill(self.session, text, result, seconds)
-        if result is None:
-            said = "[b]gave up[/b] — the solution is below (graded 0)."
-        else:
-            said = f"[b]{result.verdict.value.replace('_', ' ')}[/b] — {escape(result.message)}"
-        self.query_one("#verdict", Static).update(said)
-        self.drill_graded = outcome.grade
-        self.revealed = True
-
     def watch_drill_graded(self, _graded: Grade | None) -> None:
         self._update_grades()
         self.refresh_bindings()
@@ -210,6 +209,8 @@ class ReviewScreen(MarkActions, Screen[None]):
         if action in TYPED_KEYS and self._typing():
             return False
         action = action.removesuffix("_typing")
+        if self.session is None:
+            return action in {"reveal", "reveal_or_accept", "back", "help"}  # the others need the session
         if action == "grade":
             return self.revealed and self.drill_graded is None
         if action == "reveal":
@@ -231,6 +232,9 @@ class ReviewScreen(MarkActions, Screen[None]):
 
     def action_reveal(self) -> None:
         """Show the answer; a due drill is given up (graded 0) by showing its solution."""
+        if self.session is None:
+            self.wait_for_decks(self.action_reveal)
+            return
         if self._is_drill():
             self._grade_drill("", None, self._timer() - self._shown_at)
             return
@@ -246,6 +250,9 @@ class ReviewScreen(MarkActions, Screen[None]):
         self.action_help()
 
     def action_reveal_or_accept(self) -> None:
+        if self.session is None:
+            self.wait_for_decks(self.action_reveal_or_accept)
+            return
         if self.drill_graded is not None:
             self.show_current()
             return

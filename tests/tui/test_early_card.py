@@ -1,0 +1,152 @@
+"""An Enter pressed before the decks are open: today's first card shows at once from the start-up
+glance (outline + read-only database + deck cache), keys that need the session wait for it, and the
+session that arrives is the one the glance foretold."""
+
+from __future__ import annotations
+
+from datetime import UTC
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from cards import cached as deck_cache
+from cards.answering import answer_hint
+from cards.cached import open_deck_cache
+from cards.glance import glance_card
+from cards.loader import BUNDLED_DIR, read_deck
+from cards.version import DECK_NAMESPACE
+from engine.app import Grade
+from engine.settings import Settings
+from engine.store import repo
+from engine.store.database import open_store
+from engine.studyday import StudyClock
+from tui.app import FlopcardsApp
+from tui.config import AppConfig
+from tui.screens.review import ReviewScreen
+from tui.start import glance, kept_outline
+
+DATA = Path(__file__).parents[1] / "data"
+
+
+@pytest.fixture
+def config(start_config: AppConfig) -> AppConfig:
+    return start_config
+
+
+async def early_card(pilot: Pilot[None], until, seen) -> str:  # type: ignore[no-untyped-def]
+    """Enter on the first look's home; the review screen up with its first card: the screen's text."""
+    await pilot.pause(0.1)
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(pilot.app.screen, ReviewScreen), "the early card")
+    await pilot.pause()
+    assert getattr(pilot.app, "services", None) is None, "shown before the decks are open"
+    return str(seen(pilot.app))
+
+
+@pytest.mark.parametrize("deck", sorted(p.name for p in BUNDLED_DIR.glob("*.yaml")))
+def test_the_glance_reads_each_bundled_card_as_the_validated_deck_has_it(tmp_path: Path, deck: str) -> None:
+    cache = open_deck_cache(tmp_path)
+    try:
+        loaded = deck_cache.read_deck(cache, BUNDLED_DIR / deck, read_deck)[0]
+        cached = cache.get_text(DECK_NAMESPACE, BUNDLED_DIR / deck)
+    finally:
+        cache.close()
+    assert loaded is not None and cached is not None
+    cards = loaded.cards
+    assert cards
+    for card in cards:
+        seen = glance_card(cached, loaded.id, card.id)
+        assert seen is not None, card.id
+        assert (seen.front, seen.hint) == (card.front, answer_hint(card)), card.id
+    assert glance_card(cached, loaded.id, "no-such-card") is None
+    assert glance_card(cached, "another-deck", cards[0].id) is None
+    assert glance_card("{not json", loaded.id, cards[0].id) is None
+
+
+def test_the_glance_is_the_first_card_of_the_session_the_decks_give(opened, config: AppConfig) -> None:
+    services = opened(config)
+    try:
+        session = services.review(None)
+        session.answer(Grade.BLACKOUT, 4.0)  # failed: a same-day repeat, due again today
+        session.answer(Grade.WELL, 4.0)
+        services.study.change_mark(services.study.session(None).queue[0], suspended=True)
+        kept = kept_outline(config)
+        assert kept is not None
+        shown = 0
+        for deck_id in [None, *services.study.deck_ids()]:
+            real = services.study.session(deck_id)
+            seen = glance(config, kept, deck_id)
+            current = real.current()
+            if seen is None:  # nothing to review, or a drill kind first: the review waits instead
+                assert current is None or current.prompt.graded_by_answer, deck_id
+                continue
+            shown += 1
+            assert current is not None
+            prompt = current.prompt
+            assert (seen.key, seen.front, seen.left) == (current.key, prompt.front, len(real.queue))
+            assert seen.hint == (prompt.hint if prompt.check else None)
+            assert seen.deck_title == services.deck_title(deck_id)
+        assert shown >= 2, "all decks and at least one deck"
+    finally:
+        services.close()
+
+
+async def test_keys_pressed_before_the_decks_open_act_once_they_are(
+    opened, config: AppConfig, held_load, seen, until
+) -> None:
+    opened(config).close()
+    app = FlopcardsApp(config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        early = await early_card(pilot, until, seen)
+        assert "How many bytes per parameter" in early and "done 0  ·  left 3  ·  basics/adam-bytes" in early
+        await pilot.press("space")
+        await pilot.pause()
+        assert "that key acts once they are open" in seen(app)
+        assert "16 bytes/param" not in seen(app)
+        held_load.set()
+        await until(pilot, lambda: "16 bytes/param" in seen(app), "the answer the space asked for")
+        assert "How many bytes per parameter" in seen(app)
+        await pilot.press("4")
+        await until(pilot, lambda: "done 1  ·  left 2" in seen(app), "the next card")
+    store = open_store(Path(config.settings.db))
+    try:
+        assert repo.load_state(store, "basics/adam-bytes").repetitions == 1, "the grade was stored"
+    finally:
+        store.close()
+
+
+async def test_the_bound_review_shows_what_the_glance_showed(
+    opened, config: AppConfig, held_load, seen, until
+) -> None:
+    opened(config).close()
+    app = FlopcardsApp(config)
+    async with app.run_test(size=(120, 40)) as pilot:
+        early = await early_card(pilot, until, seen)
+        held_load.set()
+        await until(pilot, lambda: app.screen.session is not None, "the session")
+        await pilot.pause()
+        assert seen(app) == early
+
+
+async def test_an_empty_cache_has_no_card_to_glance_and_enter_waits(
+    tmp_path: Path, db_path: Path, clock, held_load, seen, until
+) -> None:
+    open_store(db_path).close()
+    config = AppConfig(
+        settings=Settings(db=str(db_path), deck_dirs=(tmp_path / "none",)),
+        include_bundled=True,
+        now=clock,
+        clock=StudyClock(day_start_hour=4, tz=UTC),
+        cache_dir=tmp_path / "empty-cache",
+    )
+    app = FlopcardsApp(config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        assert app.home.first_look is not None, "counted from the shipped outline"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Opening your decks… the review starts once they are open." in seen(app)
+        held_load.set()
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the queued review")
+        await until(pilot, lambda: "done 0" in seen(app), "its first card")
