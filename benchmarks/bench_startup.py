@@ -107,6 +107,7 @@ from tui.services import read_templates
 from tui.start import first_look, save_outline
 services.use_templates(read_templates(config))
 save_outline(config, services)
+services.note_unseen()  # as the app's load does: the counts below are a second start's
 assert first_look(config) is not None
 def home(): study.counts(services.deck_ids()); study.totals(); study.remaining()
 print(json.dumps({

@@ -8,8 +8,9 @@ daily limits), not with the collection. Pure over a small `Reads` interface, so 
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from itertools import zip_longest
 from typing import Protocol
@@ -28,6 +29,46 @@ class Reads(Protocol):
         one statement, the keys sent as one parameter, so a deck's walk costs one round trip."""
         ...
 
+    def memos(self) -> Mapping[str, Memo]:
+        """Each deck's kept walk (table unseen_memo), by deck id; one read."""
+        ...
+
+
+MEMO_KEEP = 1000
+"""Unseen keys a memo keeps at most: a never-reviewed deck of any size keeps this many."""
+
+
+@dataclass(frozen=True)
+class Memo:
+    """A walk of one deck's keys, kept in the database (unseen_memo): when it was written the key
+    list had digest `keys_digest`, and of `keys[:walked]` exactly `unseen` (in order) had no state.
+
+    Answers only add states, so later `unseen` is a superset of what is unseen there; a deleted state
+    (an undo of a first answer) deletes the memo rows in the same transaction (database triggers)."""
+
+    keys_digest: str
+    walked: int
+    unseen: tuple[str, ...]
+
+
+def keys_digest(keys: Sequence[str]) -> str:
+    """What a memo was walked over: a deck's key list, in order."""
+    return hashlib.blake2b("\n".join(keys).encode(), digest_size=16).hexdigest()
+
+
+def memo_of(keys: Sequence[str], found: Sequence[str], keep: int = MEMO_KEEP) -> Memo:
+    """The memo of a walk of `keys` that found `found`: their first `keep + 1` unseen keys (or all)."""
+    if len(found) <= keep:
+        return Memo(keys_digest(keys), len(keys), tuple(found))
+    return Memo(keys_digest(keys), keys.index(found[keep]), tuple(found[:keep]))
+
+
+def _parts(keys: Sequence[str], memo: Memo | None, digest: str) -> list[Sequence[str]]:
+    """Where the unseen keys of `keys` can be, in order: all of them, or what the memo leaves."""
+    if memo is None or memo.keys_digest != digest or not 0 <= memo.walked <= len(keys):
+        return [keys]
+    return [memo.unseen, keys[memo.walked :]]
+
 
 @dataclass(frozen=True)
 class Present:
@@ -35,6 +76,12 @@ class Present:
 
     new_keys: Mapping[str, Sequence[str]]
     deck_of: Mapping[str, str]
+    digests: Mapping[str, str] = field(default_factory=dict)
+    """keys_digest of each deck's new keys, where known (computed when missing)."""
+
+    def digest(self, deck_id: str) -> str:
+        known = self.digests.get(deck_id)
+        return keys_digest(self.new_keys.get(deck_id, ())) if known is None else known
 
 
 @dataclass(frozen=True)
@@ -92,13 +139,31 @@ def due(
         fetch *= 4  # some due rows belong to removed or held items: read further
 
 
-def first_new(reads: Reads, keys: Sequence[str], limit: int | None, held: set[str]) -> list[str]:
-    """The first `limit` never-reviewed, not held keys of `keys` (None: all of them), in order."""
-    if not keys:
-        return []
+def first_new(
+    reads: Reads,
+    keys: Sequence[str],
+    limit: int | None,
+    held: set[str],
+    memo: Memo | None = None,
+    digest: str = "",
+) -> list[str]:
+    """The first `limit` never-reviewed, not held keys of `keys` (None: all of them), in order; with
+    a memo of these keys (same `digest`), only where it leaves unseen keys is asked."""
     ask = None if limit is None else limit + len(held)  # held keys among them are dropped after
-    found = [k for k in reads.unseen(keys, ask) if k not in held]
+    found: list[str] = []
+    for part in _parts(keys, memo, digest):
+        if part and (ask is None or len(found) < ask):
+            found += reads.unseen(part, None if ask is None else ask - len(found))
+    found = [k for k in found if k not in held]
     return found if limit is None else found[:limit]
+
+
+def _first_new(
+    reads: Reads, present: Present, memos: Mapping[str, Memo], deck_id: str, limit: int | None, held: set[str]
+) -> list[str]:
+    keys = present.new_keys.get(deck_id, ())
+    memo = memos.get(deck_id) if keys else None
+    return first_new(reads, keys, limit, held, memo, "" if memo is None else present.digest(deck_id))
 
 
 def new(reads: Reads, present: Present, deck_id: str | None, limit: int | None, held: set[str]) -> list[str]:
@@ -106,7 +171,8 @@ def new(reads: Reads, present: Present, deck_id: str | None, limit: int | None, 
     shared limit does not drain the first deck. Only the first `limit` of each deck can be among the
     first `limit` of the turns, so no deck is walked further."""
     decks = list(present.new_keys) if deck_id is None else [deck_id]
-    lists = [first_new(reads, present.new_keys.get(d, ()), limit, held) for d in decks]
+    memos = reads.memos()
+    lists = [_first_new(reads, present, memos, d, limit, held) for d in decks]
     merged = [key for turn in zip_longest(*lists) for key in turn if key is not None]
     return merged if limit is None else merged[:limit]
 
@@ -133,11 +199,12 @@ def deck_counts(
     """'All decks' first, then each deck; `left` is (new cards, reviews) still allowed today and
     `totals` the item count of each deck (None: the new-in-review items of all decks)."""
     new_left, reviews_left = left
+    memos = reads.memos()
     rows = [
         DeckCounts(
             d,
             len(due(reads, present, today, d, reviews_left, held)),
-            len(first_new(reads, present.new_keys.get(d, ()), new_left, held)),
+            len(_first_new(reads, present, memos, d, new_left, held)),
             totals.get(d, 0),
         )
         for d in deck_ids

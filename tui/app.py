@@ -85,6 +85,7 @@ class FlopcardsApp(App[None]):
         from tui.start import save_outline
 
         save_outline(self.config, services)
+        services.note_unseen()
         try:
             self.call_from_thread(self._templates_ready)
         except RuntimeError:  # the app has closed meanwhile

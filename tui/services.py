@@ -6,9 +6,13 @@ grading and storing a drill attempt — is a call here, testable without a termi
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from sqlalchemy.exc import OperationalError
 
 from cards.browse import Query, SearchResult, parse_query, search
 from cards.loader import Collection, load_collection
@@ -26,7 +30,7 @@ from engine.app.scheduler import make_scheduler
 from engine.home import HomeView
 from engine.problems import Problem
 from engine.store import meta, repo
-from engine.store.database import Store, open_store
+from engine.store.database import Store, StoreError, open_store
 from tui.config import AppConfig
 from tui.start import limits, study_clock
 
@@ -41,6 +45,7 @@ class Services:
     study: Study
     templates: TemplateSet
     """Drill templates: bundled plus `*.drill.yaml` files in the deck folders."""
+    _noting: list[threading.Thread] = field(default_factory=list, repr=False)
 
     def read_decks(self) -> tuple[Collection, TemplateSet]:
         """Read decks and drill templates from disk (slow on big decks: call it off the UI thread)."""
@@ -56,6 +61,16 @@ class Services:
         self.collection = collection
         self.templates = templates
         self.study.set_sources(_sources(collection, templates))
+        # on the UI thread (the home's reload): the walk and its write go to a thread; close waits
+        thread = threading.Thread(target=self.note_unseen, name="note-unseen", daemon=True)
+        self._noting.append(thread)
+        thread.start()
+
+    def note_unseen(self) -> None:
+        """Keep each deck's walk of never-reviewed keys for the next counts; off the start path
+        (after the counts), best effort: a busy database skips it."""
+        with contextlib.suppress(StoreError, OperationalError):  # busy, read-only, full: walk further
+            self.study.note_unseen()
 
     def reload(self) -> Collection:
         """Read and apply in one go (for callers that are not on the UI thread's clock)."""
@@ -157,6 +172,8 @@ class Services:
         return weak_kinds(history, overdue, kinds)
 
     def close(self) -> None:
+        for thread in self._noting:
+            thread.join()
         self.store.close()
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from engine import counting
 from engine.app.items import ItemSource, Prompt, StudyItem, missing_prompt
 from engine.app.scheduler import Moment, Scheduler, SM2Scheduler
-from engine.counting import DayTotals, DeckCounts, Limits, Present
+from engine.counting import DayTotals, DeckCounts, Limits, Memo, Present, keys_digest
 from engine.grades import Grade
 from engine.sm2 import CardState
 from engine.store import marks, repo
@@ -34,6 +34,9 @@ class StoreReads:
 
     def unseen(self, keys: Sequence[str], limit: int | None) -> list[str]:
         return repo.unseen(self.store, keys, limit)
+
+    def memos(self) -> dict[str, Memo]:
+        return repo.memos(self.store)
 
 
 class Study:
@@ -76,7 +79,8 @@ class Study:
         for item in self.items:
             if item.new_in_review:
                 new_keys.setdefault(item.deck_id, []).append(item.key)
-        self._present = Present(new_keys, self._deck_of)
+        digests = {deck: keys_digest(keys) for deck, keys in new_keys.items()}
+        self._present = Present(new_keys, self._deck_of, digests)
         totals: Counter[str | None] = Counter(item.deck_id for item in self.items)
         totals[None] = len(self._cards)
         self._totals = totals
@@ -163,6 +167,10 @@ class Study:
         return counting.deck_counts(
             self._reads, self._present, today, deck_ids, self._totals, self.remaining(), held
         )
+
+    def note_unseen(self) -> int:
+        """Keep each deck's walk for the next counts (engine.counting.Memo); StoreError when busy."""
+        return repo.note_unseen(self.store, self._present.new_keys)
 
     def new_keys(self, deck_id: str | None) -> list[str]:
         """Never-reviewed, not held keys of a deck (None: all, round-robin)."""

@@ -12,7 +12,7 @@ from datetime import date
 from pathlib import Path
 from types import TracebackType
 
-from engine.counting import DayTotals
+from engine.counting import DayTotals, Memo
 from engine.store.preflight import ro_uri
 from engine.store.sql_text import UNSEEN_SQLITE
 
@@ -54,6 +54,13 @@ class QuickReads:
             (json.dumps(list(keys)), *(() if limit is None else (limit,))),
         )
         return [key for (key,) in rows]
+
+    def memos(self) -> dict[str, Memo]:
+        rows = self.conn.execute("SELECT deck_id, keys_digest, walked, unseen FROM unseen_memo")
+        return {
+            deck: Memo(digest, int(walked), tuple(json.loads(unseen)))
+            for deck, digest, walked, unseen in rows
+        }
 
     def held(self, today: date) -> set[str]:
         rows = self.conn.execute(

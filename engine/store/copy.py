@@ -15,8 +15,9 @@ from engine.store.models import Base, ReviewRow
 from engine.store.preflight import StoreError, sqlite_file
 
 BATCH = 10_000
-_OWN = {"flopcards_meta", "review_day"}
-"""Tables every migrated database fills itself (review_day: its triggers, as review_log is copied)."""
+_OWN = {"flopcards_meta", "review_day", "unseen_memo"}
+"""Tables every migrated database fills itself (review_day: its triggers, as review_log is copied;
+unseen_memo: the app, after its next load)."""
 
 
 @dataclass(frozen=True)

@@ -116,6 +116,21 @@ class CardMarkRow(Base):
     lapses: so.Mapped[int] = so.mapped_column(default=0)
 
 
+class UnseenMemoRow(Base):
+    """A deck's kept walk for the new-card counts (engine.counting.Memo): when written, its key list
+    had digest `keys_digest` and, of its first `walked` keys, exactly `unseen` had no card_state.
+
+    Triggers of migration 0010 delete every row when a card_state row is deleted (or re-keyed): the
+    one change that makes a key unseen again, so a row never claims a key is seen when it is not."""
+
+    __tablename__ = "unseen_memo"
+
+    deck_id: so.Mapped[str] = so.mapped_column(sa.String(100), primary_key=True)
+    keys_digest: so.Mapped[str] = so.mapped_column(sa.String(64))
+    walked: so.Mapped[int]
+    unseen: so.Mapped[list[str]] = so.mapped_column(sa.JSON)
+
+
 class MetaRow(Base):
     """Facts about the database itself; the ('application', 'flopcards') row marks a file as ours."""
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
 
@@ -19,7 +18,9 @@ from engine.store.database import Store
 from engine.store.marks import MarkChange, count_lapse, restore_mark
 from engine.store.models import CardStateRow, ReviewRow
 from engine.store.preflight import StoreError
-from engine.store.sql_text import UNSEEN_SERVER, UNSEEN_SQLITE
+from engine.store.unseen import memos as memos
+from engine.store.unseen import note_unseen as note_unseen
+from engine.store.unseen import unseen as unseen
 from engine.store.writes import locked_row, run_write
 
 SQL_BATCH = 500
@@ -218,20 +219,6 @@ def seen_keys(store: Store, deck_ids: Iterable[str] | None = None) -> set[str]:
         query = query.where(CardStateRow.deck_id.in_(list(deck_ids)))
     with store.engine.connect() as conn:
         return set(conn.execute(query).scalars())
-
-
-def unseen(store: Store, keys: Sequence[str], limit: int | None) -> list[str]:
-    """The first `limit` (None: all) of `keys` that have no state, in order: one statement with the
-    keys as one parameter (a JSON array on SQLite, an array on PostgreSQL)."""
-    if store.engine.dialect.name == "sqlite":
-        sql, keys_param = UNSEEN_SQLITE.replace("?", ":keys"), json.dumps(list(keys))
-    else:
-        sql, keys_param = UNSEEN_SERVER, list(keys)  # type: ignore[assignment]
-    params: dict[str, object] = {"keys": keys_param}
-    if limit is not None:
-        sql, params["limit"] = f"{sql} LIMIT :limit", limit
-    with store.engine.connect() as conn:
-        return [str(key) for key in conn.execute(sa.text(sql), params).scalars()]
 
 
 def day_totals(store: Store, day: date) -> DayTotals:

@@ -10,6 +10,7 @@ REVISIONS: tuple[str, ...] = (
     "0004",
     "0008",
     "0009",
+    "0010",
 )
 HEAD: str = REVISIONS[-1]
 MARKED_FROM: str = "0003"
