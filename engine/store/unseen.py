@@ -56,9 +56,10 @@ def memos(store: Store) -> dict[str, Memo]:
         return {row.deck_id: _memo(row) for row in session.scalars(sa.select(UnseenMemoRow))}
 
 
-def note_unseen(store: Store, decks: Mapping[str, Sequence[str]]) -> int:
+def note_unseen(store: Store, decks: Mapping[str, Sequence[str]], keep: int = MEMO_KEEP) -> int:
     """Walk each deck's keys (id -> its new keys, in order) and keep what was found as its memo, in
-    ONE write transaction with the reads; decks whose memo is current and exact are skipped.
+    ONE write transaction with the reads; decks whose memo is current and exact are skipped. Each
+    memo keeps at most `keep` unseen keys (its walk stops before the next one).
     Returns how many memos were written. StoreError when the database stays busy."""
 
     def work(session: so.Session) -> int:
@@ -77,7 +78,7 @@ def note_unseen(store: Store, decks: Mapping[str, Sequence[str]]) -> int:
             row = kept.get(deck_id)
             if row is not None and row.keys_digest == keys_digest(keys) and _exact(session, row):
                 continue
-            memo = memo_of(keys, _unseen(session, keys, MEMO_KEEP + 1))
+            memo = memo_of(keys, _unseen(session, keys, keep + 1), keep)
             if row is None:
                 row = UnseenMemoRow(deck_id=deck_id)
                 session.add(row)
