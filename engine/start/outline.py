@@ -8,7 +8,7 @@ time and no folder it walked gained or lost an entry (a folder's mtime changes w
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,7 +22,8 @@ if TYPE_CHECKING:  # engine.app imports the store (SQLAlchemy): not on the start
 
 NAMESPACE = "outline"
 FORMAT = 2
-"""Of the kept payload (2: each deck's keys digest); outlines of another format are not read."""
+"""Of the kept payload (2: each deck's keys digest, its keys as one line-separated string: decoding
+100k short JSON strings costs ~10 ms); outlines of another format are not read."""
 MAX_FOLDERS = 2000
 """Folders walked beyond this are not watched: no outline is kept (the start reads every file)."""
 
@@ -48,10 +49,7 @@ class Outline:
     """Whether a deck (not only a drill template) was skipped."""
 
     def present(self) -> Present:
-        deck_of: dict[str, str] = {}
-        for d in self.decks:  # C-level fills: a dict comprehension over 100k keys costs ~10 ms more
-            deck_of.update(dict.fromkeys(d.keys, d.deck_id))
-            deck_of.update(dict.fromkeys(d.others, d.deck_id))
+        deck_of = DeckOf({d.deck_id: dict.fromkeys(d.keys + d.others, d.deck_id) for d in self.decks})
         return Present(
             {d.deck_id: d.keys for d in self.decks if d.keys},
             deck_of,
@@ -62,6 +60,40 @@ class Outline:
         totals: dict[str | None, int] = {d.deck_id: len(d.keys) + len(d.others) for d in self.decks}
         totals[None] = sum(len(d.keys) for d in self.decks)
         return totals
+
+
+class DeckOf(Mapping[str, str]):
+    """Each key's deck, one dict per deck (filled in C: merging them costs ~10 ms more at 100k keys,
+    and the counts ask only about the few hundred due keys); a key is looked for first in the deck
+    its `deck-id/` prefix names."""
+
+    def __init__(self, decks: dict[str, dict[str, str]]) -> None:
+        self._decks = decks
+
+    def _find(self, key: object) -> str | None:
+        if isinstance(key, str):
+            first = self._decks.get(key.partition("/")[0])
+            if first is not None and key in first:
+                return first[key]
+            for keys in self._decks.values():
+                if key in keys:
+                    return keys[key]
+        return None
+
+    def __contains__(self, key: object) -> bool:
+        return self._find(key) is not None
+
+    def __getitem__(self, key: str) -> str:
+        found = self._find(key)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return (key for keys in self._decks.values() for key in keys)
+
+    def __len__(self) -> int:
+        return sum(map(len, self._decks.values()))
 
 
 def from_items(
@@ -128,10 +160,24 @@ def unchanged(rows: Stamps) -> bool:
 def encode(outline: Outline) -> dict[str, Any]:
     return {
         "format": FORMAT,
-        "decks": [[d.deck_id, d.title, list(d.keys), list(d.others), d.digest] for d in outline.decks],
+        "decks": [[d.deck_id, d.title, _joined(d.keys), _joined(d.others), d.digest] for d in outline.decks],
         "problems": encode_problems(outline.problems),
         "decks_skipped": outline.decks_skipped,
     }
+
+
+def _split(text: Any) -> tuple[str, ...]:
+    if not isinstance(text, str):
+        raise TypeError("keys are kept as one string")
+    return tuple(text.split("\n")) if text else ()
+
+
+def _joined(keys: Sequence[str]) -> str:
+    """The keys as one string; ValueError if they would not split back (ids hold no line break)."""
+    text = "\n".join(keys)
+    if _split(text) != tuple(keys):
+        raise ValueError("a key that does not survive joining")
+    return text
 
 
 def decode(payload: Any) -> Outline:
@@ -139,7 +185,7 @@ def decode(payload: Any) -> Outline:
     if payload["format"] != FORMAT:
         raise ValueError(f"an outline of format {payload['format']}")
     decks = tuple(
-        DeckOutline(str(deck), str(title), tuple(map(str, keys)), tuple(map(str, others)), str(digest))
+        DeckOutline(str(deck), str(title), _split(keys), _split(others), str(digest))
         for deck, title, keys, others, digest in payload["decks"]
     )
     return Outline(decks, tuple(decode_problems(payload["problems"])), bool(payload["decks_skipped"]))
@@ -147,7 +193,10 @@ def decode(payload: Any) -> Outline:
 
 def save(cache: FileCache, name: str, outline: Outline, stamps: Stamps) -> None:
     """Keep the outline (unless the same one is kept already: a start writes nothing new)."""
-    payload = {"stamps": stamps, **encode(outline)}
+    try:
+        payload = {"stamps": stamps, **encode(outline)}
+    except ValueError:  # a key the format cannot hold: no outline, the next start reads the files
+        return
     if cache.get_record(NAMESPACE, name) != payload:
         cache.put_record(NAMESPACE, name, payload)
         cache.drop_other_versions(NAMESPACE)
