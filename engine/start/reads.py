@@ -24,6 +24,9 @@ class QuickReads:
         self.conn = sqlite3.connect(ro_uri(path), uri=True, timeout=1, check_same_thread=False)
 
     def __enter__(self) -> QuickReads:
+        # the `with` block is one read transaction: its counts read one snapshot (a memo and the
+        # states it describes, even beside an undo committing meanwhile)
+        self.conn.execute("BEGIN")
         return self
 
     def __exit__(self, *_: type[BaseException] | BaseException | TracebackType | None) -> None:

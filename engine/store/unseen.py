@@ -86,7 +86,7 @@ def note_unseen(store: Store, decks: Mapping[str, Sequence[str]], keep: int = ME
             written += 1
         return written
 
-    return run_write(store, work)
+    return run_write(store, work, attempts=2)  # best effort: a busy database is not waited for long
 
 
 def _exact(session: so.Session, row: UnseenMemoRow) -> bool:

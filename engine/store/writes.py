@@ -29,19 +29,19 @@ def _transient(error: sa.exc.DBAPIError) -> bool:
     return "locked" in text or "busy" in text or "unique constraint failed" in text
 
 
-def run_write(store: Store, work: Callable[[so.Session], T]) -> T:
+def run_write(store: Store, work: Callable[[so.Session], T], attempts: int = ATTEMPTS) -> T:
     """Run `work` in one write transaction; redo it when another client held or changed the rows.
 
     A write that still conflicts after every attempt is reported (StoreError), never dropped silently.
     """
-    for attempt in range(ATTEMPTS):
+    for attempt in range(attempts):
         try:
             with store.sessions.begin() as session:
                 return work(session)
         except (sa.exc.OperationalError, sa.exc.IntegrityError) as error:
             if not _transient(error):
                 raise
-            if attempt == ATTEMPTS - 1:
+            if attempt == attempts - 1:
                 raise StoreError(
                     f"the database stayed busy ({error.orig}); this answer was not saved, answer it again"
                 ) from error
