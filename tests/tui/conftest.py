@@ -151,10 +151,9 @@ def start_config(tmp_path: Path, db_path: Path, clock) -> AppConfig:  # type: ig
 
 def open_and_keep(config: AppConfig):  # type: ignore[no-untyped-def]
     """Services as a full load opens them, with the outline and the unseen memos kept for the next start."""
+    from engine.store import repo
     from tui.services import load_services
     from tui.start import save_outline
-
-    from engine.store import repo
 
     services = load_services(config)
     save_outline(config, services)
