@@ -150,3 +150,18 @@ async def test_an_empty_cache_has_no_card_to_glance_and_enter_waits(
         held_load.set()
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the queued review")
         await until(pilot, lambda: "done 0" in seen(app), "its first card")
+
+
+async def test_leaving_the_early_review_before_the_decks_open_keeps_the_home_whole(
+    opened, config: AppConfig, held_load, seen, until
+) -> None:
+    opened(config).close()
+    app = FlopcardsApp(config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await early_card(pilot, until, seen)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is app.home, "the home")
+        held_load.set()
+        await until(pilot, lambda: app.services is not None, "the load, started although the card left")
+        await until(pilot, lambda: "Study ahead" in seen(app), "the home's key bar")
+        assert "Basics" in seen(app)

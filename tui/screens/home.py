@@ -6,8 +6,6 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from rich.cells import cell_len
-from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from tui.cli_authoring import plural
+from tui.deck_table import COLUMNS, column_widths, truncate
 from tui.messages import HomePainted
 from tui.screens.help import HelpScreen
 
@@ -29,25 +28,6 @@ if TYPE_CHECKING:
     from tui.start import Glance
 
 ALL_DECKS = "__all__"
-COLUMNS = ("Deck", "Due", "New", "Cards")
-
-
-def column_widths(screen_width: int, rows: list[tuple[str, int, int, int]]) -> list[int]:
-    """Cells for each column: the counts always fit, the title takes what is left (at most its own
-    width). Fixed widths, so the table never depends on when it measured its cells."""
-    counts = [
-        max([len(label), *(len(str(row[i])) for row in rows)]) for i, label in enumerate(COLUMNS[1:], 1)
-    ]
-    padding, scrollbar = 2 * len(COLUMNS), 2
-    room = max(8, screen_width - padding - scrollbar - sum(counts))
-    return [min(room, max([len(COLUMNS[0]), *(cell_len(row[0]) for row in rows)])), *counts]
-
-
-def truncate(title: str, width: int) -> str:
-    """The title cut to `width` cells, ending in … when cut."""
-    text = Text(title, no_wrap=True)
-    text.truncate(width, overflow="ellipsis")
-    return text.plain
 
 
 class HomeScreen(Screen[None]):
@@ -86,6 +66,7 @@ class HomeScreen(Screen[None]):
         """Today's first card of a deck from the same outline, for an Enter before the decks are open."""
         self.glancing = False
         """A review started from a glance is on top and waits for the decks."""
+        self._footer_added = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -108,9 +89,9 @@ class HomeScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         if self.services is not None:
             self.refresh_counts()
-        elif self.glancing:  # back from a review that never got its session: the load must still start
-            self.glancing = False
-            self.post_message(HomePainted())
+        self.glancing = False
+        if not self._footer_added:  # it waited while an early review was on top
+            self.call_after_refresh(self._add_footer)
 
     def on_resize(self) -> None:
         self._draw_table()  # from the counts already read: a resize costs no query
@@ -123,6 +104,11 @@ class HomeScreen(Screen[None]):
         self.call_after_refresh(self._add_footer)
 
     async def _add_footer(self) -> None:
+        """Mount the key bar, then post HomePainted; not while another screen (an early Enter's
+        review) is on top: its first card would wait for the many small widgets."""
+        if not self.is_current or self._footer_added:
+            return
+        self._footer_added = True
         await self.mount(Footer(show_command_palette=False))  # ? lists ctrl+p
         self.refresh_bindings()  # the key bar composes its keys when told the bindings
         self.call_after_refresh(self.post_message, HomePainted())
