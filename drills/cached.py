@@ -14,10 +14,20 @@ NAMESPACE = "drill-template"
 
 
 def cache_version() -> str:
-    """The code that parses and validates templates: a change to it makes every entry stale."""
+    """The code that parses, validates and compiles templates, and the catalog they draw from: a
+    change to any makes every entry stale (a cached spec is trusted to compile, see drills.deferred)."""
     here = Path(__file__).parent
     engine = here.parent / "engine"
-    return code_version(here, engine / "yamlpos.py", engine / "problems.py", engine / "units.py")
+    read: tuple[str, ...] = (
+        "yamlpos.py",
+        "yamltree.py",
+        "problems.py",
+        "schemas.py",
+        "schema_problems.py",
+        "units.py",
+    )
+    read += ("budget.py", "formula")
+    return code_version(here, here / "catalog.yaml", *(engine / name for name in read))
 
 
 def open_template_cache(folder: Path) -> FileCache:

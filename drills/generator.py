@@ -58,9 +58,11 @@ def templates_for(
     *,
     deck_dirs: Iterable[str | Path] = (),
     cache_dir: Path | None = None,
+    lazy: bool = False,
 ) -> TemplateSet:
     """Bundled templates plus those of template folders and `*.drill.yaml` files in deck folders;
-    with `cache_dir`, an unchanged file's validated template is read from the template cache."""
+    with `cache_dir`, an unchanged file's validated template is read from the template cache (and
+    with `lazy`, compiled only when looked up: for a command that needs one drill)."""
     from drills.loader import DRILL_SUFFIX, load_templates
 
     dirs, decks = tuple(extra_dirs), tuple(deck_dirs)
@@ -69,7 +71,7 @@ def templates_for(
 
         cache = open_template_cache(cache_dir)
         try:
-            return load_templates(dirs, deck_dirs=decks, cache=cache)
+            return load_templates(dirs, deck_dirs=decks, cache=cache, lazy=lazy)
         finally:
             cache.close()
     has_user_files = any(Path(d).is_dir() and any(Path(d).rglob(f"*{DRILL_SUFFIX}")) for d in decks)
@@ -253,7 +255,12 @@ def generate(
     `overrides` pins params for what-if questions and tests: a catalog param takes an entry id,
     an options param a label, any other drawn param a number.
     """
-    found = (templates or bundled_templates()).templates.get(kind)
+    from drills.compile import TemplateError
+
+    try:
+        found = (templates or bundled_templates()).templates.get(kind)
+    except TemplateError as exc:  # a lazily compiled cached spec (see drills.deferred): a tampered cache
+        raise DrillError(f"template '{kind}' does not compile: {exc}") from None
     if found is None:
         raise UnknownKindError(f"unknown drill kind '{kind}'")
     return build(found, seed, overrides)

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ValidationError
 from drills.cached import cached_spec, store_spec
 from drills.catalog import Catalog, load_catalog
 from drills.compile import CompiledTemplate, TemplateError, compile_template
+from drills.deferred import Deferred
 from drills.paths import BUNDLED_DIR as BUNDLED_DIR  # re-exported
 from drills.schema import (
     Answer,
@@ -197,14 +198,16 @@ def load_templates(
     deck_dirs: Iterable[str | Path] = (),
     catalog: Catalog | None = None,
     cache: FileCache | None = None,
+    lazy: bool = False,
 ) -> TemplateSet:
     """Bundled templates, then each extra template folder's, then `*.drill.yaml` in deck folders.
 
     A broken file never stops the others; a template whose id is already taken is reported and
-    skipped (bundled ones win).
+    skipped (bundled ones win). With `lazy` (and a cache and the bundled catalog), a template read
+    from the cache is compiled when it is first looked up: it compiled cleanly when it was cached.
     """
-    catalog = catalog or load_catalog()
-    templates: dict[str, CompiledTemplate] = {}
+    templates = Deferred((lambda: catalog) if catalog is not None else load_catalog)
+    lazy = lazy and cache is not None and catalog is None
     found: list[Problem] = []
     sources: list[Path] = []
     for directory in (BUNDLED_DIR, *(Path(d) for d in extra_dirs)):
@@ -214,15 +217,21 @@ def load_templates(
         sources += _files(directory)
     sources += [p for p in _deck_folder_files(deck_dirs) if p not in sources]
     for path in sources:
-        with budget.time_limit(LOAD_SECONDS):
-            compiled, problems_here = load_file(path, catalog, cache=cache)
-        found.extend(problems_here)
-        if compiled is None:
-            continue
-        first = templates.get(compiled.spec.id)
+        hit = cached_spec(cache, path) if lazy and cache is not None else None
+        if isinstance(hit, Template):
+            item: CompiledTemplate | tuple[Template, str] = (hit, str(path))
+            spec = hit
+        else:
+            with budget.time_limit(LOAD_SECONDS):
+                compiled, problems_here = load_file(path, catalog or load_catalog(), cache=cache)
+            found.extend(problems_here)
+            if compiled is None:
+                continue
+            item, spec = compiled, compiled.spec
+        first = templates.spec_path(spec.id)
         if first is not None:
-            msg = f"duplicate template id '{compiled.spec.id}' (already in {first.path})"
+            msg = f"duplicate template id '{spec.id}' (already in {first})"
             found.append(Problem(str(path), 1, 1, msg))
             continue
-        templates[compiled.spec.id] = compiled
+        templates.add(item)
     return TemplateSet(templates, tuple(found))

@@ -16,10 +16,7 @@ from cards.lint import NO_SOURCE
 from cards.loader import BUNDLED_DIR as DECK_DIR
 from cards.loader import Collection, deck_files, load_collection, load_deck_file, read_deck
 from cards.yamlwrite import deck_text
-from drills.cached import open_template_cache
-from drills.catalog import load_catalog
-from drills.loader import BUNDLED_DIR as TEMPLATE_DIR
-from drills.loader import load_file
+from drills.paths import BUNDLED_DIR as TEMPLATE_DIR
 from engine.cache import FileCache
 from engine.problems import Problem
 from engine.schemas import DRILL_SUFFIX
@@ -70,14 +67,22 @@ def default_paths(settings: Settings) -> list[Path]:
     return [DECK_DIR, TEMPLATE_DIR, *(d for d in settings.deck_dirs if d.exists())]
 
 
-def _template_problems(path: Path, owners: dict[str, Path], cache: FileCache | None) -> list[Problem]:
+def _template_problems(path: Path, owners: dict[str, Path], cache_dir: Path | None) -> list[Problem]:
     """A template's problems, including an id already used by a bundled (or earlier) template."""
+    from drills.catalog import load_catalog  # here: validating a deck needs no template code
+    from drills.loader import load_file
+
     if not owners:  # bundled template ids, unless that template is itself being validated
         owners.update({"": path})
-        for bundled in sorted(TEMPLATE_DIR.glob("*.yaml")):
-            compiled, _ = load_file(bundled, load_catalog(), cache=cache)
-            if compiled is not None:
-                owners.setdefault(compiled.spec.id, bundled)
+        cache = None if cache_dir is None else _template_cache(cache_dir)
+        try:
+            for bundled in sorted(TEMPLATE_DIR.glob("*.yaml")):
+                compiled, _ = load_file(bundled, load_catalog(), cache=cache)
+                if compiled is not None:
+                    owners.setdefault(compiled.spec.id, bundled)
+        finally:
+            if cache is not None:
+                cache.close()
     compiled, found = load_file(path, load_catalog(), sweep=True)
     if compiled is not None:
         owner = owners.setdefault(compiled.spec.id, path)
@@ -99,30 +104,34 @@ def _bundled_owners(files: Sequence[Path], cache: FileCache | None) -> dict[str,
     return owners
 
 
+def _template_cache(cache_dir: Path) -> FileCache:
+    from drills.cached import open_template_cache
+
+    return open_template_cache(cache_dir)
+
+
 def validate_paths(paths: Iterable[Path], *, cache_dir: Path | None = None) -> tuple[list[Problem], int]:
     """Every problem of every file (decks and drill templates), and how many files were checked.
 
     With `cache_dir`, the bundled decks and templates that only lend their ids (a file may not reuse
     one) are read through the deck and template caches; the files checked are always read afresh."""
     deck_cache = None if cache_dir is None else cached.open_deck_cache(cache_dir)
-    template_cache = None if cache_dir is None else open_template_cache(cache_dir)
     try:
-        return _validate(paths, deck_cache, template_cache)
+        return _validate(paths, deck_cache, cache_dir)
     finally:
-        for cache in (deck_cache, template_cache):
-            if cache is not None:
-                cache.close()
+        if deck_cache is not None:
+            deck_cache.close()
 
 
 def _validate(
-    paths: Iterable[Path], deck_cache: FileCache | None, template_cache: FileCache | None
+    paths: Iterable[Path], deck_cache: FileCache | None, cache_dir: Path | None
 ) -> tuple[list[Problem], int]:
     files, problems = expand(paths)
     owners = _bundled_owners(files, deck_cache)
     template_owners: dict[str, Path] = {}
     for path in files:
         if is_template(path):
-            problems += _template_problems(path, template_owners, template_cache)
+            problems += _template_problems(path, template_owners, cache_dir)
             continue
         deck, found, at = read_deck(path, lint=True)
         problems += found

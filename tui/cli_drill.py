@@ -172,7 +172,8 @@ def _list(templates: Any, as_json: bool, level: str | None) -> None:
 def _run(args: argparse.Namespace, deck_dirs: Sequence[Path], cache_dir: Path | None = None) -> int:
     from tui.facade import DrillError, check, generate, templates_for
 
-    templates = templates_for(args.templates, deck_dirs=deck_dirs, cache_dir=cache_dir)
+    # lazy: show and check compile the one template they use (warnings are the same: see Deferred)
+    templates = templates_for(args.templates, deck_dirs=deck_dirs, cache_dir=cache_dir, lazy=True)
     for problem in templates.problems:
         print(f"warning: template {problem}", file=sys.stderr)
     if args.command == "list":

@@ -1,0 +1,83 @@
+"""Quick commands stay quick: what `flopcards drill check`, `validate FILE` and `--help` import.
+
+Each runs in a fresh interpreter, twice (a cold, then a warm deck/template cache): the output is the
+same both times and none of the modules it has no use for (the store's SQLAlchemy and Alembic,
+Textual, sympy; for `--help` anything beyond argparse) is loaded. Timings: benchmarks/bench_cli.py.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).parents[1] / "data"
+APP_ONLY = ("sqlalchemy", "alembic", "textual", "sympy", "engine.store.database", "tui.app")
+WRAPPER = """
+import sys
+from tui.cli import main
+try:
+    code = main(sys.argv[2:])
+except SystemExit as exc:  # --help
+    code = exc.code or 0
+print("loaded:", sorted(m for m in sys.argv[1].split(",") if m in sys.modules), file=sys.stderr)
+sys.exit(code)
+"""
+COMMANDS = {
+    "drill check": (
+        ["drill", "check", "allreduce-time", "--seed", "1", "--answer", "1 s"],
+        "Not quite: 1 s (= 1000 ms) is off from",
+        (*APP_ONLY, "cards"),
+    ),
+    "drill show": (["drill", "show", "amdahl", "--seed", "3"], "Answer:", (*APP_ONLY, "cards")),
+    "validate deck": (
+        ["validate", str(DATA / "decks" / "basics.yaml")],
+        "checked 1 file",
+        (*APP_ONLY, "drills.loader", "drills.schema"),
+    ),
+    "validate template": (["validate", "drills/templates/amdahl.yaml"], "checked 1 file", APP_ONLY),
+    "help": (["--help"], "Subcommands:", (*APP_ONLY, "pint", "pydantic", "yaml", "cards", "drills")),
+}
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_a_quick_command_loads_nothing_it_does_not_use(name: str, tmp_path: Path) -> None:
+    argv, expected, unused = COMMANDS[name]
+    env = {
+        **os.environ,
+        "FLOPCARDS_CACHE_DIR": str(tmp_path / "cache"),
+        "FLOPCARDS_DB": str(tmp_path / "db.sqlite3"),
+    }
+    tree = Path(__file__).parents[2]
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", WRAPPER, ",".join(unused), *argv],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env=env,
+            cwd=tree,
+        )
+        for _cold_then_warm in range(2)
+    ]
+    for run in runs:
+        assert run.returncode == 0, run.stderr
+        assert expected in run.stdout
+        assert run.stderr.strip().splitlines()[-1] == "loaded: []", run.stderr
+    assert runs[0].stdout == runs[1].stdout
+    assert (tmp_path / "cache").is_dir() or name == "help"
+
+
+def test_every_facade_name_resolves_to_its_home_module() -> None:
+    import tui.facade
+
+    assert sorted(tui.facade.__all__) == sorted(tui.facade._WHERE)
+    for name in tui.facade.__all__:
+        value = getattr(tui.facade, name)
+        module, attribute = tui.facade._WHERE[name]
+        assert value is getattr(sys.modules[module], attribute)
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        _ = tui.facade.nothing  # type: ignore[attr-defined]
