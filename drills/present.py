@@ -35,5 +35,20 @@ def solution_markdown(drill: Drill) -> str:
     return "\n".join(lines)
 
 
+EXAMPLE_NUMBER = 16.1
+"""The number in the answer box's example: fixed, so it says nothing about the answer."""
+
+
+def answer_example(drill: Drill) -> str:
+    """How to type this drill's answer, for the answer box: an example in the unit asked for
+    ("e.g. 16.1 ms", "e.g. 16.1%"), or, where an example number would mislead, the kind of number
+    (a count is a whole number, and "16" could be it; a unitless ratio has no typical size)."""
+    if drill.integer:
+        return f"a whole number of {drill.unit}" if drill.unit else "a whole number"
+    if not drill.unit:
+        return "a plain number"
+    return f"e.g. {format_quantity(EXAMPLE_NUMBER, drill.unit)}"
+
+
 def _band(drill: Drill) -> str:
     return "exact whole number" if drill.integer else f"within {format_tolerance(drill.tolerance)}"

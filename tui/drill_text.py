@@ -10,11 +10,22 @@ from textual.widgets import Static
 
 from engine.answers import Verdict
 from engine.units import format_percent, format_quantity
-from tui.facade import format_seconds
+from tui.facade import answer_example, format_seconds
 
 if TYPE_CHECKING:
     from engine.answers import CheckResult
     from tui.facade import Drill, Result
+
+
+def answer_placeholder(drill: Drill) -> str:
+    """The answer box's placeholder: how to type the answer, in the unit the question asks for."""
+    return f"your answer, {answer_example(drill)} (enter checks)"
+
+
+def empty_answer_text(drill: Drill) -> Text:
+    """What an empty enter says: type something (the same example), or give up."""
+    return Text(f"Type an answer, {answer_example(drill)} (ctrl+g gives up).", style="italic")
+
 
 VERDICT_LABELS = {
     Verdict.CORRECT: "Correct",

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from drills.generator import generate
-from drills.loader import load_templates
-from drills.present import question_markdown, solution_markdown
+from drills.generator import check, generate
+from drills.loader import BUNDLED_DIR, load_templates
+from drills.present import EXAMPLE_NUMBER, answer_example, question_markdown, solution_markdown
 from drills.source import DrillSource
 from tui.cli_drill import hint_text, show_text
 
@@ -43,3 +45,16 @@ def test_question_states_units_conventions_and_band_without_the_answer() -> None
     assert "Given:" in question and "Conventions:" in question and "GB = 10^9 bytes." in question
     assert question.endswith("Answer in **GB** (within ±2%).")
     assert "15.03" not in question and "**Answer: 15.03 GB** (within ±2%)" in solution_markdown(drill)
+
+
+@pytest.mark.parametrize("path", sorted(BUNDLED_DIR.glob("*.yaml")), ids=lambda p: p.stem)
+def test_the_answer_box_example_is_read_as_the_unit_asked_for(path: Path) -> None:
+    """Typed as it stands, the example is an answer in the drill's unit (a verdict, not 'wrong unit')."""
+    drill = generate(path.stem, 11)
+    example = answer_example(drill)
+    if drill.integer or not drill.unit:
+        assert example == ("a whole number" if drill.integer else "a plain number")
+        return
+    typed = example.removeprefix("e.g. ")
+    assert typed.startswith(str(EXAMPLE_NUMBER)) and drill.unit in typed
+    assert str(check(drill, typed).verdict) in {"correct", "close", "wrong"}

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
 from engine.answers import Verdict
-from tui.drill_text import set_verdict, verdict_text
+from tui.drill_text import answer_placeholder, empty_answer_text, set_verdict, verdict_text
 from tui.facade import Attempt, DrillError, Sitting, Turn, question_markdown, solution_markdown
 from tui.screens.drill_summary import DrillSummaryScreen
 from tui.screens.help import HelpScreen
@@ -93,7 +93,7 @@ class DrillScreen(Screen[None]):
             yield Static("", id="drill-hint", markup=False)
             yield Static("", id="drill-verdict")
             yield Static("", id="drill-solution")
-        yield Input(id="drill-answer", placeholder="your answer, e.g. 16.1 GB (enter checks)")
+        yield Input(id="drill-answer", placeholder="your answer (enter checks)")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -135,6 +135,7 @@ class DrillScreen(Screen[None]):
         self.query_one("#drill-solution", Static).update("")
         box = self.query_one("#drill-answer", Input)
         box.value = ""
+        box.placeholder = answer_placeholder(drill)  # its example is in the unit the question asks for
         box.disabled = False
         box.focus()
         self.query_one("#drill-body", VerticalScroll).scroll_home(animate=False)
@@ -187,7 +188,7 @@ class DrillScreen(Screen[None]):
         if self.phase != Phase.ASKING or self.drill is None:
             return
         if not event.value.strip():
-            self._set_verdict(Text("Type an answer, e.g. 16 GB or 490 ms (ctrl+g gives up).", style="italic"))
+            self._set_verdict(empty_answer_text(self.drill))
             return
         seconds = self._timer() - self._shown_at
         if seconds >= self._cap:
@@ -254,7 +255,10 @@ class DrillScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self))
 
     def _set_verdict(self, text: Text, verdict: str = "") -> None:
-        set_verdict(self.query_one("#drill-verdict", Static), text, verdict)
+        box = self.query_one("#drill-verdict", Static)
+        set_verdict(box, text, verdict)
+        if text.plain and self.phase != Phase.ANSWERED:  # a note under a long question: bring it into view
+            self.call_after_refresh(self.query_one("#drill-body").scroll_to_widget, box, animate=False)
 
     def action_give_up(self) -> None:
         """Show the solution; the attempt is graded 0."""

@@ -1,0 +1,39 @@
+"""The drill answer box's example follows the unit the question asks for (not always "16.1 GB")."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input
+
+from tui.screens.drill import DrillScreen
+
+# kind -> the example the box shows: % and x are written against the number, a count gets no example
+# number (16 could be the answer), a unitless ratio none either (no typical size)
+EXAMPLES = {
+    "pipeline-bubble": "e.g. 16.1%",
+    "amdahl": "e.g. 16.1x",
+    "allreduce-time": "e.g. 16.1 ms",
+    "kv-cache": "e.g. 16.1 GB",
+    "kv-max-batch": "a whole number",
+    "chinchilla-tokens": "a plain number",
+}
+
+
+@pytest.mark.parametrize("kind", EXAMPLES)
+async def test_the_answer_box_example_is_in_the_unit_asked_for(
+    make_app, seen, drill_opener, until, kind: str
+) -> None:
+    app = make_app(drill_seconds=120)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen: DrillScreen = await drill_opener(pilot, kind=kind, amount="1")
+        drill = screen.drill
+        assert drill is not None and drill.kind == kind
+        box = screen.query_one("#drill-answer", Input)
+        placeholder = f"your answer, {EXAMPLES[kind]} (enter checks)"
+        assert box.placeholder == placeholder
+        await until(pilot, lambda: placeholder in seen(app), "the answer box's placeholder on screen")
+        assert (drill.unit == "GB") == ("16.1 GB" in seen(app))
+        await pilot.press("enter")  # nothing typed: the same example, and the drill waits
+        message = f"Type an answer, {EXAMPLES[kind]} (ctrl+g gives up)."
+        await until(pilot, lambda: message in seen(app), "the empty-answer message")
+        assert screen.phase == "asking"
