@@ -255,11 +255,9 @@ def generate(
     `overrides` pins params for what-if questions and tests: a catalog param takes an entry id,
     an options param a label, any other drawn param a number.
     """
-    from drills.compile import TemplateError
-
     try:
         found = (templates or bundled_templates()).templates.get(kind)
-    except TemplateError as exc:  # a lazily compiled cached spec (see drills.deferred): a tampered cache
+    except ValueError as exc:  # TemplateError of a lazily compiled cached spec (drills.deferred): tampered
         raise DrillError(f"template '{kind}' does not compile: {exc}") from None
     if found is None:
         raise UnknownKindError(f"unknown drill kind '{kind}'")
