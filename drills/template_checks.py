@@ -10,22 +10,15 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from drills.compile import CompiledTemplate
+from drills.problem import Problem as Problem  # re-exported: the loader's problems are these
 from drills.render import placeholders
 from drills.schema import ChoiceParam, DerivedParam, ParamKind, RangeParam, Template
-from engine import budget, problems
+from engine import budget
 from engine.formula import FormulaError
 from engine.yamlpos import PositionedYaml
 
 SWEEP_DRAWS = 60
 """How many parameter combinations `check_values` evaluates per template (every value once, then random)."""
-
-
-class Problem(problems.Problem):
-    """engine's positioned Problem; `file` is kept as another name for `path`."""
-
-    @property
-    def file(self) -> str:
-        return self.path
 
 
 def problem_at(doc: PositionedYaml | None, name: str, loc: Iterable[Any], message: str) -> Problem:
