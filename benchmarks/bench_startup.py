@@ -110,7 +110,10 @@ save_outline(config, services)
 services.note_unseen()  # as the app's load does: the counts below are a second start's
 assert first_look(config) is not None
 def home(): study.counts(services.deck_ids()); study.totals(); study.remaining()
+skipped = [str(p) for p in services.collection.problems]
+assert not skipped, f"decks skipped: {skipped}"  # the figures would be for fewer cards
 print(json.dumps({
+    "cards loaded": len(services.collection.card_keys()),
     "open, cold cache (parse + fill), ms": cold,
     "open, warm cache, ms": warm,
     "home counts, ms": ms(home),
@@ -140,7 +143,8 @@ def peak_rss_mb(mode: str, db: str, decks: str, cache: str) -> float:
         " check=True, capture_output=True);"
         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    cmd = [sys.executable, "-c", code]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=900)
     return int(out.stdout.strip()) / 1024
 
 
@@ -195,7 +199,10 @@ def scale(sizes: list[int], reviews: int, runs: int, folder: Path, anki: str | N
         )
         cache = str(where / "cache")
         measure = [sys.executable, "-c", MEASURE, str(db), str(decks), cache, TODAY.isoformat()]
-        figures = json.loads(subprocess.run(measure, capture_output=True, text=True, check=True).stdout)
+        done = subprocess.run(measure, capture_output=True, text=True, check=False, timeout=3600)
+        if done.returncode != 0:
+            raise SystemExit(f"measuring {n} cards failed:\n{done.stderr[-3000:]}")
+        figures = json.loads(done.stdout)
         launch("saved", str(db), str(decks), cache)  # keeps the outline the next starts count from
         med = alternate(
             max(3, runs // (1 + n // 100_000)),

@@ -13,6 +13,7 @@ from pydantic import BaseModel
 from cards.schema import Deck
 from cards.version import DECK_NAMESPACE as NAMESPACE
 from cards.version import cache_version
+from engine import budget
 from engine.cache import FileCache, decode_problems, encode_problems, read_stamped
 from engine.problems import Problem
 from engine.yamlpos import Position
@@ -80,7 +81,8 @@ def read_deck(cache: FileCache, path: Path, fresh: Fresh) -> Read:
     except OSError:
         return fresh(path, None)  # reports why it cannot be read; nothing to cache
     read = fresh(path, raw)
-    cache.put(NAMESPACE, path, stamp, _encode(read))
+    if not budget.past_deadline():  # an overrun (maybe a skip) tells of the machine's load, not the file
+        cache.put(NAMESPACE, path, stamp, _encode(read))
     return read
 
 

@@ -33,7 +33,9 @@ from engine.yamlpos import (
 )
 
 LOAD_SECONDS = budget.LOAD_SECONDS
-"""Time budget of one deck file when the app loads decks; a slower deck is skipped with a problem."""
+"""Time budget of one deck file when the app loads decks, plus LOAD_SECONDS_PER_MB of the file; a
+slower deck is skipped with a problem."""
+LOAD_SECONDS_PER_MB = budget.LOAD_SECONDS_PER_MB
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,9 @@ def read_deck(
         except YamlError as error:
             return None, [error.problem], None
         except budget.OutOfTime:
-            return None, [Problem(str(path), 1, None, budget.too_slow_message(LOAD_SECONDS))], None
+            limit = budget.current_limit()
+            message = budget.too_slow_message(LOAD_SECONDS if limit is None else limit)
+            return None, [Problem(str(path), 1, None, message)], None
         id_position = doc.position(("id",))
         del doc  # freed by reference counting before the collector is back
     return deck, problems, id_position
@@ -156,6 +160,18 @@ def deck_files(folder: Path) -> list[Path]:
         return []
     files, _ = walk_yaml(folder)
     return [p for p in files if is_deck_file(p)]
+
+
+def _read(path: Path, cache: FileCache | None) -> cached.Read:
+    return read_deck(path) if cache is None else cached.read_deck(cache, path, read_deck)
+
+
+def _load_budget(path: Path) -> float:
+    try:
+        size = path.stat().st_size
+    except OSError:
+        size = 0  # the read reports why
+    return budget.load_seconds(size, LOAD_SECONDS, LOAD_SECONDS_PER_MB)
 
 
 def load_collection(
@@ -182,22 +198,23 @@ def load_collection(
                 problems.append(Problem(str(folder), None, None, message))
     decks: list[LoadedDeck] = []
     owner: dict[str, Path] = {}
-    for path, bundled in sources:
-        if path.resolve() in seen:  # the same folder configured twice
-            continue
-        seen.add(path.resolve())
-        read.append(path)
-        with budget.time_limit(LOAD_SECONDS):
-            deck, found, at = read_deck(path) if cache is None else cached.read_deck(cache, path, read_deck)
-        problems += [p for p in found if p.is_error]
-        if deck is None:
-            continue
-        if deck.id in owner:
-            message = f"deck id '{deck.id}' is already used by {owner[deck.id]}; rename one of them"
-            problems.append(Problem(str(path), at.line if at else None, at.col if at else None, message))
-            continue
-        owner[deck.id] = path
-        decks.append(LoadedDeck(deck, path, bundled))
+    with quiet_gc():  # all that is built stays alive: collections would walk the growing heap again and again
+        for path, bundled in sources:
+            if path.resolve() in seen:  # the same folder configured twice
+                continue
+            seen.add(path.resolve())
+            read.append(path)
+            with budget.time_limit(_load_budget(path)):
+                deck, found, at = _read(path, cache)
+            problems += [p for p in found if p.is_error]
+            if deck is None:
+                continue
+            if deck.id in owner:
+                message = f"deck id '{deck.id}' is already used by {owner[deck.id]}; rename one of them"
+                problems.append(Problem(str(path), at.line if at else None, at.col if at else None, message))
+                continue
+            owner[deck.id] = path
+            decks.append(LoadedDeck(deck, path, bundled))
     if cache is not None:
         cache.forget(DECK_NAMESPACE, read)
     return Collection(decks, problems, read)

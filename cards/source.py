@@ -15,6 +15,7 @@ class CardSource:
 
     def __init__(self, collection: Collection) -> None:
         self.collection = collection
+        self._items: list[StudyItem] | None = None
 
     def deck_ids(self) -> Sequence[str]:
         return [d.id for d in self.collection.decks]
@@ -24,7 +25,10 @@ class CardSource:
         return loaded.title if loaded else None
 
     def items(self) -> Sequence[StudyItem]:
-        return [StudyItem(key, deck) for key, deck in self.collection.card_keys()]
+        """Built once: adding the drill kinds later reuses them (a million cards, not a second million)."""
+        if self._items is None:
+            self._items = [StudyItem(key, deck) for key, deck in self.collection.card_keys()]
+        return self._items
 
     def prompt(self, key: str, seed: int) -> Prompt:
         card = self.collection.card(key)

@@ -35,6 +35,14 @@ class OutOfTime(BudgetError):
 
 LOAD_SECONDS = 3.0
 """Time budget of one deck or drill-template file when the app loads; a slower file is skipped."""
+LOAD_SECONDS_PER_MB = 2.0
+"""Added to a deck file's budget per MB (10^6 B) of it: a 100,000-card deck is 6.5 MB and takes
+2-4 s to parse and validate on a busy machine; the size cap bounds the total."""
+
+
+def load_seconds(size: int, base: float = LOAD_SECONDS, per_mb: float = LOAD_SECONDS_PER_MB) -> float:
+    """The load budget of a file of `size` bytes (one decimal, as the skip message shows it)."""
+    return round(base + per_mb * size / 1e6, 1)
 
 
 def too_slow_message(seconds: float = LOAD_SECONDS) -> str:
@@ -42,23 +50,35 @@ def too_slow_message(seconds: float = LOAD_SECONDS) -> str:
     return f"took longer than {seconds:g} s to load; skipped (run `flopcards validate` on it)"
 
 
-_DEADLINE: ContextVar[float | None] = ContextVar("flopcards_deadline", default=None)
+_DEADLINE: ContextVar[tuple[float, float] | None] = ContextVar("flopcards_deadline", default=None)
+"""(monotonic deadline, seconds given) of the innermost time limit."""
 
 
 @contextmanager
 def time_limit(seconds: float) -> Iterator[None]:
     """Within this block (in this thread), `check_time` raises OutOfTime once `seconds` have passed."""
-    token = _DEADLINE.set(time.monotonic() + seconds)
+    token = _DEADLINE.set((time.monotonic() + seconds, seconds))
     try:
         yield
     finally:
         _DEADLINE.reset(token)
 
 
+def current_limit() -> float | None:
+    """The seconds given to the innermost time limit (None outside any)."""
+    limit = _DEADLINE.get()
+    return None if limit is None else limit[1]
+
+
+def past_deadline() -> bool:
+    """Whether the current time limit has passed (a result read meanwhile may be a skip)."""
+    limit = _DEADLINE.get()
+    return limit is not None and time.monotonic() > limit[0]
+
+
 def check_time() -> None:
     """Raise OutOfTime when past the current time limit; free when there is none."""
-    deadline = _DEADLINE.get()
-    if deadline is not None and time.monotonic() > deadline:
+    if past_deadline():
         raise OutOfTime("took longer than its time budget")
 
 

@@ -31,6 +31,7 @@ from engine.home import HomeView
 from engine.problems import Problem
 from engine.store import meta, repo
 from engine.store.database import Store, StoreError, open_store
+from engine.yamlpos import quiet_gc
 from tui.config import AppConfig
 from tui.start import limits, study_clock
 
@@ -54,13 +55,13 @@ class Services:
     def use_templates(self, templates: TemplateSet) -> None:
         """Add the drill templates read after the decks (the start path shows the counts first)."""
         self.templates = templates
-        self.study.set_sources(_sources(self.collection, templates))
+        _set_sources(self.study, self.collection, templates)
 
     def apply(self, collection: Collection, templates: TemplateSet) -> None:
         """Switch to freshly read decks; cards keep their history by key, removed ones are hidden."""
         self.collection = collection
         self.templates = templates
-        self.study.set_sources(_sources(collection, templates))
+        _set_sources(self.study, collection, templates)
         # on the UI thread (the home's reload): the walk and its write go to a thread; close waits
         thread = threading.Thread(target=self.note_unseen, name="note-unseen", daemon=True)
         self._noting.append(thread)
@@ -177,8 +178,11 @@ class Services:
         self.store.close()
 
 
-def _sources(collection: Collection, templates: TemplateSet) -> list[CardSource | DrillSource]:
-    return [CardSource(collection), DrillSource(templates)]
+def _set_sources(study: Study, collection: Collection, templates: TemplateSet) -> None:
+    """The collection's card source is kept when only the drill templates change (its items are)."""
+    cards = next((s for s in study.sources if isinstance(s, CardSource) and s.collection is collection), None)
+    with quiet_gc():  # an item per card, all kept: collections would walk them again and again
+        study.set_sources([cards or CardSource(collection), DrillSource(templates)])
 
 
 def _close_store(opening: Future[Store]) -> None:
@@ -243,14 +247,9 @@ def load_services(config: AppConfig, *, with_templates: bool = True) -> Services
         parameters=meta.fsrs_parameters(store) if settings.scheduler == "fsrs" else None,
     )
     switching.prepare(store, scheduler)  # FSRS: rebuild memory the log implies (no due date moves)
-    study = Study(
-        store,
-        sources=_sources(collection, templates),
-        scheduler=scheduler,
-        clock=study_clock(config),
-        limits=limits(config),
-        now=config.now,
-    )
+    clock = study_clock(config)
+    study = Study(store, scheduler=scheduler, clock=clock, limits=limits(config), now=config.now)
+    _set_sources(study, collection, templates)
     return Services(config, store, collection, study, templates)
 
 

@@ -23,6 +23,7 @@ async def test_deck_over_its_time_budget_is_skipped_and_named(
     make_app, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(cards.loader, "LOAD_SECONDS", 0.0)
+    monkeypatch.setattr(cards.loader, "LOAD_SECONDS_PER_MB", 0.0)
     app = make_app()
     async with app.run_test(size=(120, 30)) as pilot:
         await app.loaded.wait()
