@@ -98,10 +98,23 @@ def ms(f, n=5):
     return statistics.median(out)
 config = AppConfig(settings=Settings(db=db, deck_dirs=(decks,)), include_bundled=False, cache_dir=cache,
                    now=lambda: datetime(today.year, today.month, today.day, 15, tzinfo=UTC))
+import resource, tui.services as parts
+took = {}
+def timed(name, f):
+    def run(*args, **kwargs):
+        t = time.perf_counter(); out = f(*args, **kwargs); took[name] = (time.perf_counter() - t) * 1000
+        return out
+    return run
+parts.read_collection = timed("decks", parts.read_collection)  # overlapped by the store's opening
+parts.open_store = timed("store", parts.open_store)
+settings = config.settings
+parts.open_store(settings.db, now=config.now(), backup_days=settings.backup_days).close()
+first_open = took["store"]  # the day's backup is made once: later opens only check the file
 t = time.perf_counter(); load_services(config, with_templates=False).close()
-cold = (time.perf_counter() - t) * 1000
+cold, cold_decks = (time.perf_counter() - t) * 1000, took["decks"]
+cold_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 t = time.perf_counter(); services = load_services(config, with_templates=False)
-warm = (time.perf_counter() - t) * 1000
+warm, warm_decks, warm_store = (time.perf_counter() - t) * 1000, took["decks"], took["store"]
 study = services.study
 from tui.services import read_templates
 from tui.start import first_look, save_outline
@@ -114,8 +127,13 @@ skipped = [str(p) for p in services.collection.problems]
 assert not skipped, f"decks skipped: {skipped}"  # the figures would be for fewer cards
 print(json.dumps({
     "cards loaded": len(services.collection.card_keys()),
+    "store open, first of the day (backup + check), ms": first_open,
     "open, cold cache (parse + fill), ms": cold,
+    "  of which decks read (parse + validate + fill), ms": cold_decks,
+    "  peak RSS after the cold open, MB": cold_rss,
     "open, warm cache, ms": warm,
+    "  of which decks read, ms": warm_decks,
+    "  store open (quick_check, overlapped), ms": warm_store,
     "home counts, ms": ms(home),
     "first look (outline + sqlite3 counts), ms": ms(lambda: first_look(config)),
     "due queue (200), ms": ms(lambda: repo.due_keys(services.store, today, limit=200), 20),

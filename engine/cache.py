@@ -149,14 +149,15 @@ class FileCache:
         except (OSError, sqlite3.Error):
             return None
 
-    def put(self, ns: str, path: Path, stamp: Stamp, payload: Any) -> None:
-        """Store what was derived from the file as stamped (best effort: failures are ignored)."""
-        self._write(ns, str(path), stamp, payload)
+    def put(self, ns: str, path: Path, stamp: Stamp, payload: Any) -> str | None:
+        """Store what was derived from the file as stamped (best effort: failures are ignored);
+        returns the JSON text stored, None when nothing was."""
+        return self._write(ns, str(path), stamp, payload)
 
-    def _write(self, ns: str, name: str, stamp: Stamp, payload: Any) -> None:
+    def _write(self, ns: str, name: str, stamp: Stamp, payload: Any) -> str | None:
         conn = self._connect()
         if conn is None:
-            return
+            return None
         try:
             text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
             conn.execute(
@@ -164,7 +165,8 @@ class FileCache:
                 (self._ns(ns), name, stamp.size, stamp.mtime_ns, stamp.digest, text),
             )
         except (sqlite3.Error, TypeError, ValueError):
-            return
+            return None
+        return text
 
     def get_record(self, ns: str, name: str) -> Any | None:
         """A payload kept under a name rather than a file (the caller checks what it depends on)."""

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import cards.loader
-from cards.cached import open_deck_cache
+from cards.cached import Sketch, open_deck_cache
 from cards.loader import load_collection
 from engine import budget
 
@@ -89,3 +89,16 @@ def test_the_load_budget_grows_with_the_file_and_the_skip_names_it(
     monkeypatch.setattr(budget, "past_deadline", lambda: True)  # whatever the budget, it is spent
     (problem,) = load_collection([deck], include_bundled=False).problems
     assert problem.message.startswith(f"took longer than {allowed:g} s to load; skipped")
+
+
+def test_a_deck_read_afresh_into_the_cache_is_kept_as_its_json_until_used(tmp_path: Path) -> None:
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    (folder / "big.yaml").write_text(big_deck("big", 3_000), encoding="utf-8")
+    cold = load_collection([folder], include_bundled=False, cache=open_deck_cache(tmp_path / "cache"))
+    (loaded,) = cold.decks
+    assert isinstance(loaded.source, Sketch), "a cold read holds no validated cards either"
+    assert (loaded.id, loaded.title, len(cold.card_keys())) == ("big", "Big big", 3_000)
+    assert "deck" not in vars(loaded)
+    fresh = load_collection([folder], include_bundled=False)
+    assert cold.card("big/c2999") == fresh.card("big/c2999") and loaded.deck == fresh.decks[0].deck
