@@ -39,10 +39,11 @@ class DeckHead:
 @dataclass(frozen=True)
 class Sketch:
     """A cached deck not validated yet: its head now, the whole deck on `load()` (validated from the
-    cached JSON; if that fails or disagrees with the head, the file is parsed afresh)."""
+    cached JSON, read again from the cache: a million cards' JSON is not held meanwhile; if that
+    fails, is gone or disagrees with the head, the file is parsed afresh)."""
 
     head: DeckHead
-    text: str
+    cache: FileCache
     path: Path
     fresh: Fresh
 
@@ -51,8 +52,13 @@ class Sketch:
         return self.head.id
 
     def load(self) -> Deck:
+        reader = FileCache(self.cache.path.parent, self.cache.version)  # its own connection, any thread
         try:
-            deck = _Payload.model_validate_json(self.text).deck
+            text = reader.get_text(NAMESPACE, self.path)
+        finally:
+            reader.close()
+        try:
+            deck = None if text is None else _Payload.model_validate_json(text).deck
         except ValueError:
             deck = None
         if deck is None or DeckHead.of(deck) != self.head:
@@ -73,7 +79,7 @@ def read_deck(cache: FileCache, path: Path, fresh: Fresh) -> Read:
     time; either way a deck comes as a Sketch (its cards validated from the JSON when first used)."""
     text = cache.get_text(NAMESPACE, path)
     if text is not None:
-        hit = _sketch(text, path, fresh)
+        hit = _sketch(text, cache, path, fresh)
         if hit is not None:
             return hit
     try:
@@ -83,12 +89,12 @@ def read_deck(cache: FileCache, path: Path, fresh: Fresh) -> Read:
     read = fresh(path, raw)
     if budget.past_deadline():  # an overrun (maybe a skip) tells of the machine's load, not the file
         return read
-    text = cache.put(NAMESPACE, path, stamp, _encode(read))
+    stored = cache.put(NAMESPACE, path, stamp, _encode(read))
     deck, problems, at = read
-    if deck is None or text is None:
+    if deck is None or stored is None:
         return read
-    # kept as the warm start keeps it: a validated deck of 100k cards takes ~120 MB, its JSON 7 MB
-    return Sketch(DeckHead.of(deck), text, path, fresh), problems, at
+    # kept as the warm start keeps it: a validated deck of 100k cards takes ~120 MB
+    return Sketch(DeckHead.of(deck), cache, path, fresh), problems, at
 
 
 def _encode(read: FreshRead) -> dict[str, Any]:
@@ -100,7 +106,7 @@ def _encode(read: FreshRead) -> dict[str, Any]:
     }
 
 
-def _sketch(text: str, path: Path, fresh: Fresh) -> Read | None:
+def _sketch(text: str, cache: FileCache, path: Path, fresh: Fresh) -> Read | None:
     """The cached read with the deck as a Sketch (a plain JSON parse: ids and title only); None when
     the payload is not one."""
     try:
@@ -114,7 +120,7 @@ def _sketch(text: str, path: Path, fresh: Fresh) -> Read | None:
         head = DeckHead(_text(deck["id"]), _text(deck["title"]), tuple(_text(c["id"]) for c in deck["cards"]))
     except (KeyError, TypeError, ValueError, IndexError):
         return None
-    return Sketch(head, text, path, fresh), problems, position
+    return Sketch(head, cache, path, fresh), problems, position
 
 
 def _text(value: Any) -> str:

@@ -11,6 +11,7 @@ import cards.loader
 from cards.cached import Sketch, open_deck_cache
 from cards.loader import load_collection
 from engine import budget
+from engine.cache import clear_cache
 
 CARDS = 20_000
 BROKEN = 15_123
@@ -102,3 +103,15 @@ def test_a_deck_read_afresh_into_the_cache_is_kept_as_its_json_until_used(tmp_pa
     assert "deck" not in vars(loaded)
     fresh = load_collection([folder], include_bundled=False)
     assert cold.card("big/c2999") == fresh.card("big/c2999") and loaded.deck == fresh.decks[0].deck
+
+
+def test_a_sketch_whose_cache_is_gone_parses_the_file_when_used(tmp_path: Path) -> None:
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    (folder / "big.yaml").write_text(big_deck("big", 2_000), encoding="utf-8")
+    load_collection([folder], include_bundled=False, cache=open_deck_cache(tmp_path / "cache"))
+    warm = load_collection([folder], include_bundled=False, cache=open_deck_cache(tmp_path / "cache"))
+    assert isinstance(warm.decks[0].source, Sketch)
+    assert clear_cache(tmp_path / "cache")  # `flopcards cache clear` while the app is open
+    card = warm.card("big/c1999")
+    assert card is not None and card.back == "Answer 1999."
