@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from textual.widgets import Markdown, Static
+from textual.widgets import Footer, Markdown, Static
+
+from tui.messages import FirstCardPainted
 
 if TYPE_CHECKING:
     from engine.app import Current, ReviewSession
@@ -36,6 +38,12 @@ class GlanceStart:
 
         def refresh_bindings(self) -> None: ...
 
+        def call_after_refresh(self, callback: Callable[..., object], *args: object) -> bool: ...
+
+        def post_message(self, message: object) -> bool: ...
+
+        async def mount(self, *widgets: object) -> None: ...
+
         def _update_progress(self) -> None: ...
 
         def _update_grades(self) -> None: ...
@@ -50,6 +58,13 @@ class GlanceStart:
         """The glance's card, front only, as `show_current` shows a session's."""
         if self.glance is not None:
             self.put_front(self.glance.key, self.glance.front, self.glance.hint)
+
+    async def add_footer(self) -> None:
+        """The key bar after the first card's text (its many small widgets would delay it), then
+        FirstCardPainted: the load starts."""
+        await self.mount(Footer())
+        self.refresh_bindings()
+        self.call_after_refresh(self.post_message, FirstCardPainted())
 
     def wait_for_decks(self, action: Callable[[], None]) -> None:
         """Run `action` once the session is bound (a key pressed while the decks open is not lost)."""

@@ -101,6 +101,8 @@ async def test_keys_pressed_before_the_decks_open_act_once_they_are(
     async with app.run_test(size=(80, 24)) as pilot:
         early = await early_card(pilot, until, seen)
         assert "How many bytes per parameter" in early and "done 0  ·  left 3  ·  basics/adam-bytes" in early
+        await until(pilot, lambda: "Show answer" in seen(app), "the key bar, mounted after the card")
+        assert app.services is None
         await pilot.press("space")
         await pilot.pause()
         assert "that key acts once they are open" in seen(app)

@@ -14,7 +14,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, Rule, Static
 
 from engine.grades import Grade
-from tui.messages import FirstCardPainted
 from tui.review_drill import DueDrill
 from tui.review_glance import GlanceStart
 from tui.review_marks import MarkActions
@@ -98,13 +97,14 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
             yield Rule(id="divider")
             yield Markdown("", id="back")
         yield Static("", id="grades")
-        yield Footer()
+        if self.glance is None:  # else mounted once the glance's card is painted
+            yield Footer()
 
     def on_mount(self) -> None:
         self.sub_title = self.services.deck_title(self.deck_id) if self.services else self.glance_title()
         self.show_current()
-        if self.session is None:
-            self.call_after_refresh(self.post_message, FirstCardPainted())
+        if self.glance is not None:
+            self.call_after_refresh(self.add_footer)
 
     def show_current(self) -> None:
         """Put the session's current item on screen, front only (before the session: the glance's)."""
