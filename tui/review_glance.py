@@ -11,6 +11,8 @@ from textual.widgets import Footer, Markdown, Static
 from tui.messages import FirstCardPainted
 
 if TYPE_CHECKING:
+    from textual.await_complete import AwaitComplete
+
     from engine.app import Current, ReviewSession
     from tui.services import Services
     from tui.start import Glance
@@ -21,6 +23,7 @@ class GlanceStart:
 
     glance: Glance | None
     _waiting: Callable[[], None] | None = None
+    _front_drawn: AwaitComplete | None = None
 
     if TYPE_CHECKING:  # declared for the type checker only: ReviewScreen and Screen define them
         session: ReviewSession | None
@@ -32,7 +35,7 @@ class GlanceStart:
 
         def show_current(self) -> None: ...
 
-        def put_front(self, key: str, front: str, hint: str | None) -> None: ...
+        def put_front(self, key: str, front: str, hint: str | None) -> AwaitComplete: ...
 
         def set_placeholder(self, hint: str | None, graded_by_answer: bool) -> None: ...
 
@@ -57,11 +60,16 @@ class GlanceStart:
     def show_glance(self) -> None:
         """The glance's card, front only, as `show_current` shows a session's."""
         if self.glance is not None:
-            self.put_front(self.glance.key, self.glance.front, self.glance.hint)
+            self._front_drawn = self.put_front(self.glance.key, self.glance.front, self.glance.hint)
 
     async def add_footer(self) -> None:
-        """The key bar after the first card's text (its many small widgets would delay it), then
-        FirstCardPainted: the load starts."""
+        """The key bar once the first card's text is drawn (its many small widgets would delay it),
+        then FirstCardPainted: the load starts."""
+        if self._front_drawn is not None:
+            await self._front_drawn
+        self.call_after_refresh(self._footer_then_load)
+
+    async def _footer_then_load(self) -> None:
         await self.mount(Footer())
         self.refresh_bindings()
         self.call_after_refresh(self.post_message, FirstCardPainted())

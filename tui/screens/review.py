@@ -22,6 +22,8 @@ from tui.screens.help import HelpScreen
 from tui.screens.summary import SummaryScreen
 
 if TYPE_CHECKING:
+    from textual.await_complete import AwaitComplete
+
     from engine.app import Current, ReviewSession
     from tui.services import Services
     from tui.start import Glance
@@ -121,10 +123,13 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         typed = (item.hint or "") if item.check is not None else None
         self.put_front(current.key, item.front, typed, item.graded_by_answer)
 
-    def put_front(self, key: str, front: str, hint: str | None, graded_by_answer: bool = False) -> None:
-        """The front of a new item, its answer box shown when `hint` asks for a typed answer."""
+    def put_front(
+        self, key: str, front: str, hint: str | None, graded_by_answer: bool = False
+    ) -> AwaitComplete:
+        """The front of a new item, its answer box shown when `hint` asks for a typed answer; done
+        (awaitable) once the front's text is mounted."""
         self.card_key = key
-        self.query_one("#front", Markdown).update(front)
+        drawn = self.query_one("#front", Markdown).update(front)
         box = self.query_one("#answer", Input)
         box.value = ""
         box.display = hint is not None
@@ -137,6 +142,7 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         (box if hint is not None else self.query_one("#card")).focus()
         self._update_progress()
         self._shown_at = self._timer()
+        return drawn
 
     def set_placeholder(self, hint: str | None, graded_by_answer: bool) -> None:
         self.query_one("#answer", Input).placeholder = placeholder(hint, graded_by_answer)
