@@ -83,10 +83,9 @@ class GlanceStart:
         """The decks are open: the session takes over. Its first item is normally the card on screen
         (then what was typed stays); if not (answered meanwhile on another device), it is shown."""
         self.services, self.session = services, session
-        current = session.current()
-        glance = self.glance
-        same = current is not None and glance is not None and current.key == self.card_key
-        if current is None or glance is None or not same or current.prompt.front != glance.front:
+        current, glance = session.current(), self.glance
+        shown = None if glance is None else (glance.key, glance.front)
+        if current is None or (current.key, current.prompt.front) != shown:
             self._waiting = None
             self.show_current()
         else:

@@ -6,13 +6,10 @@ grading and storing a drill attempt — is a call here, testable without a termi
 
 from __future__ import annotations
 
-import contextlib
 import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-
-from sqlalchemy.exc import OperationalError
 
 from cards.browse import Query, SearchResult, parse_query, search
 from cards.loader import Collection, load_collection
@@ -30,7 +27,7 @@ from engine.app.scheduler import make_scheduler
 from engine.home import HomeView
 from engine.problems import Problem
 from engine.store import meta, repo
-from engine.store.database import Store, StoreError, open_store
+from engine.store.database import Store, open_store
 from engine.yamlpos import quiet_gc
 from tui.config import AppConfig
 from tui.start import limits, study_clock
@@ -69,9 +66,8 @@ class Services:
 
     def note_unseen(self) -> None:
         """Keep each deck's walk of never-reviewed keys for the next counts; off the start path
-        (after the counts), best effort: a busy database skips it."""
-        with contextlib.suppress(StoreError, OperationalError):  # busy, read-only, full: walk further
-            self.study.note_unseen()
+        (after the counts), best effort (engine.app.Study.note_unseen)."""
+        self.study.note_unseen()
 
     def reload(self) -> Collection:
         """Read and apply in one go (for callers that are not on the UI thread's clock)."""

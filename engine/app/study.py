@@ -7,6 +7,8 @@ from collections.abc import Callable, Sequence
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
+from sqlalchemy.exc import OperationalError
+
 from engine import counting
 from engine.app.items import ItemSource, Prompt, StudyItem, missing_prompt
 from engine.app.scheduler import Moment, Scheduler, SM2Scheduler
@@ -15,7 +17,7 @@ from engine.grades import Grade
 from engine.sm2 import CardState
 from engine.store import marks, repo
 from engine.store.attempts import StoredAttempt
-from engine.store.database import Store
+from engine.store.database import Store, StoreError
 from engine.studyday import StudyClock, utc_now
 
 if TYPE_CHECKING:
@@ -169,8 +171,12 @@ class Study:
         )
 
     def note_unseen(self) -> int:
-        """Keep each deck's walk for the next counts (engine.counting.Memo); StoreError when busy."""
-        return repo.note_unseen(self.store, self._present.new_keys)
+        """Keep each deck's walk for the next counts (engine.counting.Memo); how many were written.
+        Best effort: a busy, read-only or full database writes none (the counts walk further)."""
+        try:
+            return repo.note_unseen(self.store, self._present.new_keys)
+        except (StoreError, OperationalError):
+            return 0
 
     def new_keys(self, deck_id: str | None) -> list[str]:
         """Never-reviewed, not held keys of a deck (None: all, round-robin)."""
