@@ -46,13 +46,12 @@ else:
         def on_mount(self):
             if mode == "card":  # Enter as soon as the home is painted: before the counts arrive
                 self.call_after_refresh(self.home.action_study)
-        def counts_painted(self):
-            super().counts_painted()
-            if mode == "home":  # the counts are on screen: the first look's, or the open decks'
-                done()
         def on_services_ready(self, message):
             if mode == "open":  # the store and decks are open: Enter starts a review at once
                 self.call_after_refresh(done)
+    if mode == "home":  # the first frame with counts is painted: the first look's, or the open decks'
+        from tui.screens.home import HomeScreen
+        HomeScreen._counts_on_screen = lambda self: done()
     if mode == "saved":  # warm-up launch: until the outline for the next start is kept
         import tui.start
         save = tui.start.save_outline
@@ -143,12 +142,17 @@ print(json.dumps({
 """
 
 
+CHILD_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+"""The launches' environment: bytecode is cached (in a folder of the run's, see main), as an installed
+package has it (pip compiles it at install); without it every launch compiles flopcards' modules."""
+
+
 def launch(mode: str, db: str, decks: str, cache: str) -> float:
     """Seconds from launching the process (interpreter start included) to the screen being there."""
     import time
 
     cmd = [sys.executable, "-c", CHILD, mode, db, decks, cache, repr(time.time())]
-    proc = subprocess.run(cmd, capture_output=True, text=True, check=False, timeout=600)
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False, timeout=600, env=CHILD_ENV)
     if proc.returncode != 0 or not proc.stdout.strip():
         raise SystemExit(f"{mode} run failed:\n{proc.stderr[-3000:]}")
     return float(proc.stdout.strip().splitlines()[-1])
@@ -162,7 +166,7 @@ def peak_rss_mb(mode: str, db: str, decks: str, cache: str) -> float:
         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
     )
     cmd = [sys.executable, "-c", code]
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=900)
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=900, env=CHILD_ENV)
     return int(out.stdout.strip()) / 1024
 
 
@@ -217,7 +221,9 @@ def scale(sizes: list[int], reviews: int, runs: int, folder: Path, anki: str | N
         )
         cache = str(where / "cache")
         measure = [sys.executable, "-c", MEASURE, str(db), str(decks), cache, TODAY.isoformat()]
-        done = subprocess.run(measure, capture_output=True, text=True, check=False, timeout=3600)
+        done = subprocess.run(
+            measure, capture_output=True, text=True, check=False, timeout=3600, env=CHILD_ENV
+        )
         if done.returncode != 0:
             raise SystemExit(f"measuring {n} cards failed:\n{done.stderr[-3000:]}")
         figures = json.loads(done.stdout)
@@ -283,6 +289,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
     with tempfile.TemporaryDirectory() as tmp:
+        CHILD_ENV["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "bytecode")  # the source tree stays clean
         if not args.skip_bundled:
             bundled(args.runs, Path(tmp))
         sizes = [int(s) for s in args.sizes.split(",") if s]

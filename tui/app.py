@@ -14,7 +14,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 
 from tui.config import AppConfig
-from tui.messages import FirstCardPainted, HomePainted, ServicesReady
+from tui.messages import CountsPainted, FirstCardPainted, HomePainted, ServicesReady
 from tui.screens.home import HomeScreen
 
 if TYPE_CHECKING:
@@ -60,9 +60,7 @@ class FlopcardsApp(App[None]):
         self.home.first_look = first_look(self.config, kept) if kept else None  # painted with the first frame
         if kept is not None and self.home.first_look is not None:
             self.home.glancer = partial(glance, self.config, kept)
-        self.push_screen(self.home)
-        if self.home.first_look is not None:
-            self.call_after_refresh(self.counts_painted)
+        self.push_screen(self.home)  # it posts CountsPainted after its first frame with counts
         # the load starts once the home is painted with its key bar (HomePainted): it holds the
         # interpreter lock while importing, which would keep the UI from drawing meanwhile
 
@@ -109,6 +107,11 @@ class FlopcardsApp(App[None]):
         """The home's counts are on screen (the benchmark's mark)."""
         self.counts_shown.set()
 
+    def on_counts_painted(self, _message: CountsPainted) -> None:
+        if not self.counts_shown.is_set():
+            self.counts_painted()
+            self._maybe_loaded()
+
     def start_load(self) -> None:
         if not self._load_started:
             self._load_started = True
@@ -122,18 +125,19 @@ class FlopcardsApp(App[None]):
         self.start_load()
 
     def on_services_ready(self, _message: ServicesReady) -> None:
-        """The home screen has handled it (the message bubbled up from there): counts are on screen."""
-        if not self.counts_shown.is_set():
-            self.call_after_refresh(self.counts_painted)
+        """The home screen has handled it (the message bubbled up from there): counts are drawn."""
         self.call_after_refresh(self._ui_idle.set)
-        if self._templates_in:
-            self.home.refresh_counts()
-            self.loaded.set()
+        self._maybe_loaded()
 
     def _templates_ready(self) -> None:
         self._templates_in = True
-        if self.counts_shown.is_set():
-            self.home.refresh_counts()  # the drill kinds' row
+        self._maybe_loaded()
+
+    def _maybe_loaded(self) -> None:
+        """Once the decks, the drill templates and the counts on screen are all in (in any order):
+        the home redraws with the drill kinds' row and `loaded` is set."""
+        if self._templates_in and self.home.services is not None and self.counts_shown.is_set():
+            self.home.refresh_counts()
             self.loaded.set()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:

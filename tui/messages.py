@@ -18,6 +18,10 @@ class ServicesReady(Message):
         self.services = services
 
 
+class CountsPainted(Message):
+    """The home screen's first frame with deck counts is painted (the first look's or the open decks')."""
+
+
 class HomePainted(Message):
     """The home screen is on screen with its key bar: the app starts the heavy load now."""
 
