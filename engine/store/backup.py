@@ -40,6 +40,17 @@ def upgrade_backup(path: Path, revision: str, now: datetime) -> Path:
     return backup_to(path, path.with_name(f"{path.name}.backup-{stamp}-r{revision}"))
 
 
+def daily_target(path: Path, now: datetime) -> Path:
+    """Where today's (UTC) daily copy of the database at `path` goes."""
+    return path.parent / "backups" / f"{path.stem}-{now.astimezone(UTC).date().isoformat()}.db"
+
+
+def checked_today(path: Path, keep_days: int, now: datetime) -> bool:
+    """True when today's daily copy exists: it is made only after the file passed its integrity check
+    (open_store), so later opens of the day need not check the whole file again."""
+    return keep_days > 0 and daily_target(path, now).exists()
+
+
 def daily_backup(path: Path, keep_days: int, now: datetime) -> Path | None:
     """Once per UTC day, copy the database into backups/ beside it; drop copies older than keep_days."""
     if keep_days <= 0 or not path.exists():
@@ -47,7 +58,7 @@ def daily_backup(path: Path, keep_days: int, now: datetime) -> Path | None:
     today = now.astimezone(UTC).date()
     folder = path.parent / "backups"
     made = None
-    target = folder / f"{path.stem}-{today.isoformat()}.db"
+    target = daily_target(path, now)
     if not target.exists():
         made = backup_to(path, target)
     cutoff = today - timedelta(days=keep_days)

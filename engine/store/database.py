@@ -10,7 +10,7 @@ from typing import Any
 import sqlalchemy as sa
 import sqlalchemy.orm as so
 
-from engine.store.backup import daily_backup, upgrade_backup
+from engine.store.backup import checked_today, daily_backup, upgrade_backup
 from engine.store.preflight import (
     POSTGRES_EXTRA,
     StoreError,
@@ -131,14 +131,16 @@ def _safe_url(url: str) -> str:
 def open_store(db: str | Path, *, now: datetime | None = None, backup_days: int = 0) -> Store:
     """Open (creating or upgrading as needed) the database at `db`, a path or SQLAlchemy URL.
 
-    `backup_days` > 0 keeps one daily copy of an SQLite file for that many days.
+    `backup_days` > 0 keeps one daily copy of an SQLite file for that many days. The file's integrity
+    check (seconds at a million reviews) runs before the day's copy is taken, so once a day with
+    daily copies; without them (`backup_days` 0), at every open.
     """
     url, path = resolve_url(db)
     now = now or datetime.now(UTC)
     backup: Path | None = None
     revision: str | None = None
     if path is not None:
-        revision = read_revision(path)
+        revision = read_revision(path, quick_check=not checked_today(path, backup_days, now))
         path.parent.mkdir(parents=True, exist_ok=True)
         if revision is not None and revision != HEAD:
             backup = upgrade_backup(path, revision, now)

@@ -144,6 +144,21 @@ def test_daily_backups_are_kept_for_the_set_number_of_days(tmp_path: Path) -> No
     assert kept == ["flopcards-2026-03-05.db", "flopcards-2026-03-06.db", "flopcards-2026-03-07.db"]
 
 
+def test_the_whole_file_check_runs_once_a_day_before_the_days_copy(tmp_path: Path) -> None:
+    """A page damaged after the day's check passes the day's later opens (SQLite still refuses to
+    read it) and is found by the next day's first open, before its copy replaces a good one."""
+    path = tmp_path / "flopcards.db"
+    _filled(path)
+    open_store(path, now=NOW, backup_days=3).close()  # checked, then the day's copy taken
+    _zero_a_leaf_of(path, "review_log")
+    open_store(path, now=NOW + timedelta(hours=1), backup_days=3).close()
+    with pytest.raises(StoreError, match="is damaged"):
+        open_store(path, now=NOW + timedelta(days=1), backup_days=3)
+    assert sorted(p.name for p in (tmp_path / "backups").iterdir()) == ["flopcards-2026-03-02.db"]
+    with pytest.raises(StoreError, match="is damaged"):
+        open_store(path, now=NOW + timedelta(hours=1))  # no daily copies: checked at every open
+
+
 def _flopcards_file(path: Path) -> None:
     open_store(path).close()
 
