@@ -112,6 +112,10 @@ first_open = took["store"]  # the day's backup is made once: later opens only ch
 t = time.perf_counter(); load_services(config, with_templates=False).close()
 cold, cold_decks = (time.perf_counter() - t) * 1000, took["decks"]
 cold_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+import dataclasses
+checking = dataclasses.replace(config, settings=dataclasses.replace(settings, backup_days=0))
+t = time.perf_counter(); load_services(checking, with_templates=False).close()
+checked, checked_store = (time.perf_counter() - t) * 1000, took["store"]
 t = time.perf_counter(); services = load_services(config, with_templates=False)
 warm, warm_decks, warm_store = (time.perf_counter() - t) * 1000, took["decks"], took["store"]
 study = services.study
@@ -132,7 +136,9 @@ print(json.dumps({
     "  peak RSS after the cold open, MB": cold_rss,
     "open, warm cache, ms": warm,
     "  of which decks read, ms": warm_decks,
-    "  store open (quick_check, overlapped), ms": warm_store,
+    "  store open (checked today already), ms": warm_store,
+    "open, warm, checked (backup_days 0), ms": checked,
+    "  store open (quick_check, overlapped), ms": checked_store,
     "home counts, ms": ms(home),
     "first look (outline + sqlite3 counts), ms": ms(lambda: first_look(config)),
     "due queue (200), ms": ms(lambda: repo.due_keys(services.store, today, limit=200), 20),

@@ -174,11 +174,22 @@ class Services:
         self.store.close()
 
 
-def _set_sources(study: Study, collection: Collection, templates: TemplateSet) -> None:
+def _set_sources(
+    study: Study, collection: Collection, templates: TemplateSet, cards: CardSource | None = None
+) -> None:
     """The collection's card source is kept when only the drill templates change (its items are)."""
-    cards = next((s for s in study.sources if isinstance(s, CardSource) and s.collection is collection), None)
+    cards = cards or next(
+        (s for s in study.sources if isinstance(s, CardSource) and s.collection is collection), None
+    )
     with quiet_gc():  # an item per card, all kept: collections would walk them again and again
         study.set_sources([cards or CardSource(collection), DrillSource(templates)])
+
+
+def _card_source(collection: Collection) -> CardSource:
+    cards = CardSource(collection)
+    with quiet_gc():
+        cards.items()  # built once, here
+    return cards
 
 
 def _close_store(opening: Future[Store]) -> None:
@@ -232,6 +243,7 @@ def load_services(config: AppConfig, *, with_templates: bool = True) -> Services
         opening = pool.submit(open_store, settings.db, now=config.now(), backup_days=settings.backup_days)
         try:
             collection = read_collection(config)
+            cards = _card_source(collection)  # its items too, while the check runs
         except BaseException:
             opening.add_done_callback(_close_store)
             raise
@@ -245,7 +257,7 @@ def load_services(config: AppConfig, *, with_templates: bool = True) -> Services
     switching.prepare(store, scheduler)  # FSRS: rebuild memory the log implies (no due date moves)
     clock = study_clock(config)
     study = Study(store, scheduler=scheduler, clock=clock, limits=limits(config), now=config.now)
-    _set_sources(study, collection, templates)
+    _set_sources(study, collection, templates, cards)
     return Services(config, store, collection, study, templates)
 
 
