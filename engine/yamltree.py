@@ -196,7 +196,10 @@ def too_deep(text: str) -> tuple[int, int] | None:
                     return mark.line + 1, mark.column + 1
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
-    except yaml.YAMLError:
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        if "nesting depth" in str(error) and mark is not None:  # PyYAML >= 6.0.4 stops at 1000 itself
+            return mark.line + 1, mark.column + 1
         return None  # a syntax error before any deep nesting: the real load reports it
     return None
 
