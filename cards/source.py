@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from cards.answering import answer_hint, check_card_answer
 from cards.loader import Collection
 from cards.present import back_markdown
-from engine.app.items import Prompt, StudyItem, missing_prompt
+from engine.app.items import ItemGroup, Prompt, missing_prompt
 
 
 class CardSource:
@@ -15,7 +15,7 @@ class CardSource:
 
     def __init__(self, collection: Collection) -> None:
         self.collection = collection
-        self._items: list[StudyItem] | None = None
+        self._groups: list[ItemGroup] | None = None
 
     def deck_ids(self) -> Sequence[str]:
         return [d.id for d in self.collection.decks]
@@ -24,11 +24,13 @@ class CardSource:
         loaded = self.collection.deck(deck_id)
         return loaded.title if loaded else None
 
-    def items(self) -> Sequence[StudyItem]:
-        """Built once: adding the drill kinds later reuses them (a million cards, not a second million)."""
-        if self._items is None:
-            self._items = [StudyItem(key, deck) for key, deck in self.collection.card_keys()]
-        return self._items
+    def groups(self) -> Sequence[ItemGroup]:
+        """Each deck's card keys, built once: adding the drill kinds later reuses them."""
+        if self._groups is None:
+            self._groups = [
+                ItemGroup(d.id, [f"{d.id}/{c}" for c in d.head.card_ids]) for d in self.collection.decks
+            ]
+        return self._groups
 
     def prompt(self, key: str, seed: int) -> Prompt:
         card = self.collection.card(key)

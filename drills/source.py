@@ -8,7 +8,7 @@ from drills.attempts import DRILL_DECK, drill_key
 from drills.generator import DrillError, check, generate, kinds
 from drills.loader import TemplateSet
 from drills.present import question_markdown, solution_markdown
-from engine.app.items import Prompt, StudyItem
+from engine.app.items import ItemGroup, Prompt
 
 DECK_TITLE = "Drill kinds (review the ones you miss)"
 
@@ -25,11 +25,9 @@ class DrillSource:
     def deck_title(self, deck_id: str) -> str | None:
         return DECK_TITLE if deck_id == DRILL_DECK else None
 
-    def items(self) -> Sequence[StudyItem]:
-        return [
-            StudyItem(drill_key(kind), DRILL_DECK, new_in_review=False)
-            for kind, _, _ in kinds(self.templates)
-        ]
+    def groups(self) -> Sequence[ItemGroup]:
+        keys = [drill_key(kind) for kind, _, _ in kinds(self.templates)]
+        return [ItemGroup(DRILL_DECK, keys, new_in_review=False)] if keys else []
 
     def prompt(self, key: str, seed: int) -> Prompt:
         kind = key.partition("/")[2]

@@ -181,14 +181,13 @@ def _set_sources(
     cards = cards or next(
         (s for s in study.sources if isinstance(s, CardSource) and s.collection is collection), None
     )
-    with quiet_gc():  # an item per card, all kept: collections would walk them again and again
+    with quiet_gc():  # a key per card, all kept: collections would walk them again and again
         study.set_sources([cards or CardSource(collection), DrillSource(templates)])
 
 
 def _card_source(collection: Collection) -> CardSource:
     cards = CardSource(collection)
-    with quiet_gc():
-        cards.items()  # built once, here
+    cards.groups()  # each deck's keys, built once, here
     return cards
 
 
@@ -243,7 +242,7 @@ def load_services(config: AppConfig, *, with_templates: bool = True) -> Services
         opening = pool.submit(open_store, settings.db, now=config.now(), backup_days=settings.backup_days)
         try:
             collection = read_collection(config)
-            cards = _card_source(collection)  # its items too, while the check runs
+            cards = _card_source(collection)  # its keys too, while the check runs
         except BaseException:
             opening.add_done_callback(_close_store)
             raise

@@ -117,7 +117,7 @@ def outline_of(services: Services) -> outline.Outline:
     """What this load found: each deck's title and keys (new-in-review, then the others), problems."""
     study = services.study
     decks = [(deck, study.deck_title(deck)) for deck in study.deck_ids()]
-    return outline.from_items(decks, study.items, services.problems(), bool(services.collection.problems))
+    return outline.from_groups(decks, study.groups, services.problems(), bool(services.collection.problems))
 
 
 def save_outline(config: AppConfig, services: Services) -> None:

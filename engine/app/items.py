@@ -6,7 +6,7 @@ kinds), and the session dispatches on the deck an item's key belongs to.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -22,6 +22,30 @@ class StudyItem:
     new_in_review: bool = True
     """Whether a never-reviewed item joins review sessions as a new card (drill kinds join the
     schedule from a drill session instead, and do not count among the cards)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ItemGroup:
+    """One deck's items of one kind, in order: what a source lists (a deck of 100k cards is one
+    group of keys, not 100k objects; StudyItems are made only when asked for)."""
+
+    deck_id: str
+    keys: Sequence[str]
+    new_in_review: bool = True
+    """As StudyItem.new_in_review, for every key of the group."""
+
+
+def group_items(items: Iterable[StudyItem]) -> list[ItemGroup]:
+    """The groups of `items`: each run of items of one deck and kind, in order."""
+    groups: list[ItemGroup] = []
+    run: list[str] = []
+    for item in items:
+        last = groups[-1] if groups else None
+        if last is None or (last.deck_id, last.new_in_review) != (item.deck_id, item.new_in_review):
+            run = []
+            groups.append(ItemGroup(item.deck_id, run, item.new_in_review))
+        run.append(item.key)
+    return groups
 
 
 @dataclass(frozen=True)
@@ -52,8 +76,8 @@ class ItemSource(Protocol):
         """A deck's title, None when the deck is not this source's."""
         ...
 
-    def items(self) -> Sequence[StudyItem]:
-        """Every item present now."""
+    def groups(self) -> Sequence[ItemGroup]:
+        """Every item present now, as each deck's keys (one group per deck and kind), in order."""
         ...
 
     def prompt(self, key: str, seed: int) -> Prompt:

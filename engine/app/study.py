@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy.exc import OperationalError
 
 from engine import counting
-from engine.app.items import ItemSource, Prompt, StudyItem, missing_prompt
+from engine.app.items import ItemGroup, ItemSource, Prompt, StudyItem, group_items, missing_prompt
 from engine.app.scheduler import Moment, Scheduler, SM2Scheduler
 from engine.counting import DayTotals, DeckCounts, Limits, Memo, Present, keys_digest
 from engine.grades import Grade
@@ -62,6 +62,8 @@ class Study:
         self.now = now
         self.sources: list[ItemSource] = []
         self._owner: dict[str, ItemSource] = {}
+        self._groups: list[ItemGroup] = []
+        self._items: list[StudyItem] | None = None
         if sources:
             self.set_sources(sources)
         else:
@@ -71,19 +73,42 @@ class Study:
         """Replace the item sources (after a reload); items not in them are hidden, not forgotten."""
         self.sources = list(sources)
         self._owner = {deck: source for source in self.sources for deck in source.deck_ids()}
-        self.set_items([item for source in self.sources for item in source.items()])
+        self._index([group for source in self.sources for group in source.groups()])
 
     def set_items(self, items: Sequence[StudyItem]) -> None:
-        self.items = list(items)
-        self._deck_of = {item.key: item.deck_id for item in self.items}
-        self._cards = {item.key for item in self.items if item.new_in_review}
+        self._index(group_items(items))
+
+    @property
+    def groups(self) -> list[ItemGroup]:
+        """Every present item, as each deck's keys, in order."""
+        return self._groups
+
+    @property
+    def items(self) -> list[StudyItem]:
+        """Every present item, made on first use (counts and sessions need none: at a million cards
+        they would be a million objects)."""
+        if self._items is None:
+            self._items = [StudyItem(k, g.deck_id, g.new_in_review) for g in self._groups for k in g.keys]
+        return self._items
+
+    def _index(self, groups: list[ItemGroup]) -> None:
+        """What counting and sessions look up, built per group (dict and set fills run in C)."""
+        self._groups = groups
+        self._items = None
+        self._deck_of: dict[str, str] = {}
+        self._cards: set[str] = set()
         new_keys: dict[str, list[str]] = {}
-        for item in self.items:
-            if item.new_in_review:
-                new_keys.setdefault(item.deck_id, []).append(item.key)
+        totals: Counter[str | None] = Counter()
+        for group in groups:
+            if not group.keys:
+                continue
+            self._deck_of.update(dict.fromkeys(group.keys, group.deck_id))
+            totals[group.deck_id] += len(group.keys)
+            if group.new_in_review:
+                self._cards.update(group.keys)
+                new_keys.setdefault(group.deck_id, []).extend(group.keys)
         digests = {deck: keys_digest(keys) for deck, keys in new_keys.items()}
         self._present = Present(new_keys, self._deck_of, digests)
-        totals: Counter[str | None] = Counter(item.deck_id for item in self.items)
         totals[None] = len(self._cards)
         self._totals = totals
         self._reads = StoreReads(self.store)

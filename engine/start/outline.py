@@ -18,7 +18,7 @@ from engine.counting import Present, keys_digest
 from engine.problems import Problem
 
 if TYPE_CHECKING:  # engine.app imports the store (SQLAlchemy): not on the start path
-    from engine.app.items import StudyItem
+    from engine.app.items import ItemGroup
 
 NAMESPACE = "outline"
 FORMAT = 2
@@ -96,19 +96,19 @@ class DeckOf(Mapping[str, str]):
         return sum(map(len, self._decks.values()))
 
 
-def from_items(
+def from_groups(
     decks: Sequence[tuple[str, str]],
-    items: Iterable[StudyItem],
+    groups: Iterable[ItemGroup],
     problems: Sequence[Problem],
     decks_skipped: bool,
 ) -> Outline:
     """The outline of a load: `decks` (id, title) in order, each with its items' keys (those that
-    join reviews as new cards, then the others), grouped in one pass."""
+    join reviews as new cards, then the others)."""
     new: dict[str, list[str]] = {deck: [] for deck, _ in decks}
     others: dict[str, list[str]] = {deck: [] for deck, _ in decks}
-    for item in items:
-        if item.deck_id in new:
-            (new if item.new_in_review else others)[item.deck_id].append(item.key)
+    for group in groups:
+        if group.deck_id in new:
+            (new if group.new_in_review else others)[group.deck_id].extend(group.keys)
     return Outline(
         tuple(
             DeckOutline(d, title, tuple(new[d]), tuple(others[d]), keys_digest(new[d])) for d, title in decks

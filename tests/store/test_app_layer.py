@@ -9,7 +9,8 @@ from pathlib import Path
 
 from drills.attempts import Attempt, attempts, drill_key
 from engine.answers import Verdict, check_numeric
-from engine.app import Grade, Prompt, Study, StudyItem
+from engine.app import Grade, Prompt, Study
+from engine.app.items import ItemGroup
 from engine.settings import Settings
 from engine.studyday import StudyClock
 from engine.units import format_quantity
@@ -28,8 +29,8 @@ class Numbers:
     def deck_title(self, deck_id: str) -> str | None:
         return "Numbers" if deck_id == "n" else None
 
-    def items(self) -> Sequence[StudyItem]:
-        return [StudyItem("n/one", "n")]
+    def groups(self) -> Sequence[ItemGroup]:
+        return [ItemGroup("n", ["n/one"])]
 
     def prompt(self, key: str, seed: int) -> Prompt:
         return Prompt(key, "How many GB?", "16 GB", "a number in GB", lambda t: check_numeric(t, 16, "GB"))

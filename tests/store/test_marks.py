@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, date
 
-from engine.app import Grade, Prompt, Study, StudyItem
+from engine.app import Grade, Prompt, Study
+from engine.app.items import ItemGroup
 from engine.stats import compute_stats
 from engine.store.marks import Mark
 from engine.studyday import StudyClock
@@ -21,8 +22,8 @@ class Three:
     def deck_title(self, deck_id: str) -> str | None:
         return "N"
 
-    def items(self) -> Sequence[StudyItem]:
-        return [StudyItem(f"n/{i}", "n") for i in ("a", "b", "c")]
+    def groups(self) -> Sequence[ItemGroup]:
+        return [ItemGroup("n", [f"n/{i}" for i in ("a", "b", "c")])]
 
     def prompt(self, key: str, seed: int) -> Prompt:
         return Prompt(key, f"front {key}", "back")
