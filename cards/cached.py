@@ -12,6 +12,7 @@ from pydantic import BaseModel
 
 from cards.schema import Deck
 from cards.version import DECK_NAMESPACE as NAMESPACE
+from cards.version import HEAD_NAMESPACE as HEADS
 from cards.version import cache_version
 from engine import budget
 from engine.cache import FileCache, decode_problems, encode_problems, read_stamped
@@ -76,10 +77,11 @@ class _Payload(BaseModel):
 
 def read_deck(cache: FileCache, path: Path, fresh: Fresh) -> Read:
     """The cached read of `path` if the file is unchanged, else `fresh(path, bytes)` stored for next
-    time; either way a deck comes as a Sketch (its cards validated from the JSON when first used)."""
-    text = cache.get_text(NAMESPACE, path)
-    if text is not None:
-        hit = _sketch(text, cache, path, fresh)
+    time; either way a deck comes as a Sketch (its cards validated from the JSON when first used).
+    A warm read decodes the small head record; the whole payload only when that one is missing."""
+    for namespace, decode in ((HEADS, _from_head), (NAMESPACE, _sketch)):
+        text = cache.get_text(namespace, path)
+        hit = None if text is None else decode(text, cache, path, fresh)
         if hit is not None:
             return hit
     try:
@@ -91,6 +93,8 @@ def read_deck(cache: FileCache, path: Path, fresh: Fresh) -> Read:
         return read
     stored = cache.put(NAMESPACE, path, stamp, _encode(read))
     deck, problems, at = read
+    if stored is not None:
+        cache.put(HEADS, path, stamp, _encode_head(read))
     if deck is None or stored is None:
         return read
     # kept as the warm start keeps it: a validated deck of 100k cards takes ~120 MB
@@ -104,6 +108,33 @@ def _encode(read: FreshRead) -> dict[str, Any]:
         "problems": encode_problems(problems),
         "at": None if at is None else [at.line, at.col],
     }
+
+
+def _encode_head(read: FreshRead) -> dict[str, Any]:
+    deck, problems, at = read
+    return {
+        # ids are slugs (no line breaks): one string decodes far faster than a list of 100k strings
+        "deck": None if deck is None else [deck.id, deck.title, "\n".join(c.id for c in deck.cards)],
+        "problems": encode_problems(problems),
+        "at": None if at is None else [at.line, at.col],
+    }
+
+
+def _from_head(text: str, cache: FileCache, path: Path, fresh: Fresh) -> Read | None:
+    """The cached read from the head record; None when it is not one."""
+    try:
+        payload = json.loads(text)
+        deck = payload["deck"]
+        problems = decode_problems(payload["problems"])
+        at = payload["at"]
+        position = None if at is None else Position(int(at[0]), int(at[1]))
+        if deck is None:
+            return None, problems, position
+        deck_id, title, ids = (_text(part) for part in deck)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+    head = DeckHead(deck_id, title, tuple(ids.split("\n")) if ids else ())
+    return Sketch(head, cache, path, fresh), problems, position
 
 
 def _sketch(text: str, cache: FileCache, path: Path, fresh: Fresh) -> Read | None:

@@ -15,7 +15,7 @@ from cards.checks import deck_errors
 from cards.problems import sort_problems, validation_problems
 from cards.schema import Card, Deck
 from cards.version import BUNDLED_DIR as BUNDLED_DIR  # re-exported
-from cards.version import DECK_NAMESPACE
+from cards.version import DECK_NAMESPACE, HEAD_NAMESPACE
 from engine import budget
 from engine.cache import FileCache
 from engine.schemas import DRILL_SUFFIX, YAML_SUFFIXES
@@ -217,4 +217,5 @@ def load_collection(
             decks.append(LoadedDeck(deck, path, bundled))
     if cache is not None:
         cache.forget(DECK_NAMESPACE, read)
+        cache.forget(HEAD_NAMESPACE, read)
     return Collection(decks, problems, read)

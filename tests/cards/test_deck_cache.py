@@ -3,6 +3,7 @@ when damaged, foreign or written by other code."""
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 from pathlib import Path
@@ -212,3 +213,25 @@ def test_a_cached_deck_that_no_longer_validates_is_parsed_afresh_when_used(tmp_p
     fresh = load_collection([folder], include_bundled=False)
     assert loaded.decks[0].deck == fresh.decks[0].deck
     assert loaded.card("mem/adam") == fresh.card("mem/adam")
+
+
+def test_a_warm_read_takes_the_head_record_else_the_whole_payload(tmp_path: Path) -> None:
+    folder, _, cache = cached_deck(tmp_path)
+    fresh = snapshot(folder, None)
+    heads = "SELECT payload FROM entry WHERE ns LIKE 'deck-head@%'"
+    with sqlite3.connect(cache.path) as conn:
+        assert [json.loads(p)["deck"] for (p,) in conn.execute(heads)] == [["mem", "Memory", "adam\nkv"]]
+        conn.execute(
+            "UPDATE entry SET payload = replace(payload, 'Memory', 'Memo') WHERE ns LIKE 'deck-head@%'"
+        )
+    warm = load_collection([folder], include_bundled=False, cache=open_deck_cache(tmp_path / "cache"))
+    assert warm.decks[0].title == "Memo", "the title came from the head record, no payload decoded"
+    for damage in ("'not json'", '\'{"deck": ["mem", "Memory"], "problems": [], "at": null}\''):
+        with sqlite3.connect(cache.path) as conn:
+            conn.execute(f"UPDATE entry SET payload = {damage} WHERE ns LIKE 'deck-head@%'")
+        assert snapshot(folder, open_deck_cache(tmp_path / "cache")) == fresh
+    with sqlite3.connect(cache.path) as conn:
+        conn.execute("DELETE FROM entry WHERE ns LIKE 'deck-head@%'")
+    warm = load_collection([folder], include_bundled=False, cache=open_deck_cache(tmp_path / "cache"))
+    assert warm.card_keys() == [("mem/adam", "mem"), ("mem/kv", "mem")] and not warm.problems
+    assert [(d.deck, d.path, d.bundled) for d in warm.decks] == fresh[0]
