@@ -14,6 +14,7 @@ from engine.app.items import ItemGroup, ItemSource, Prompt, StudyItem, group_ite
 from engine.app.scheduler import Moment, Scheduler, SM2Scheduler
 from engine.counting import DayTotals, DeckCounts, Limits, Memo, Present, keys_digest
 from engine.grades import Grade
+from engine.keyindex import DeckOf
 from engine.sm2 import CardState
 from engine.store import marks, repo
 from engine.store.attempts import StoredAttempt
@@ -64,6 +65,7 @@ class Study:
         self._owner: dict[str, ItemSource] = {}
         self._groups: list[ItemGroup] = []
         self._items: list[StudyItem] | None = None
+        self._cards: set[str] | None = None
         if sources:
             self.set_sources(sources)
         else:
@@ -91,25 +93,35 @@ class Study:
             self._items = [StudyItem(k, g.deck_id, g.new_in_review) for g in self._groups for k in g.keys]
         return self._items
 
+    def _card_keys(self) -> set[str]:
+        """Keys that join reviews as new cards (leech marking applies to them), made on first use."""
+        if self._cards is None:
+            self._cards = {k for g in self._groups if g.new_in_review for k in g.keys}
+        return self._cards
+
     def _index(self, groups: list[ItemGroup]) -> None:
-        """What counting and sessions look up, built per group (dict and set fills run in C)."""
+        """What counting and sessions look up, built per group (the dict fills run in C)."""
         self._groups = groups
         self._items = None
-        self._deck_of: dict[str, str] = {}
-        self._cards: set[str] = set()
+        self._cards = None
+        decks: dict[str, dict[str, str]] = {}
         new_keys: dict[str, list[str]] = {}
         totals: Counter[str | None] = Counter()
         for group in groups:
             if not group.keys:
                 continue
-            self._deck_of.update(dict.fromkeys(group.keys, group.deck_id))
+            fill = dict.fromkeys(group.keys, group.deck_id)
+            if group.deck_id in decks:
+                decks[group.deck_id].update(fill)
+            else:
+                decks[group.deck_id] = fill
             totals[group.deck_id] += len(group.keys)
             if group.new_in_review:
-                self._cards.update(group.keys)
                 new_keys.setdefault(group.deck_id, []).extend(group.keys)
+        self._deck_of = DeckOf(decks)
         digests = {deck: keys_digest(keys) for deck, keys in new_keys.items()}
         self._present = Present(new_keys, self._deck_of, digests)
-        totals[None] = len(self._cards)
+        totals[None] = sum(len(keys) for keys in new_keys.values())
         self._totals = totals
         self._reads = StoreReads(self.store)
 
@@ -160,7 +172,7 @@ class Study:
             schedule=lambda state: self.scheduler.review(state, Grade(grade), moment),
             seconds=seconds,
             attempt=attempt,
-            leech_at=self.limits.leech_lapses if key in self._cards else None,
+            leech_at=self.limits.leech_lapses if key in self._card_keys() else None,
         )
 
     def mark(self, key: str) -> marks.Mark:

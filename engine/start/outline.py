@@ -8,13 +8,14 @@ time and no folder it walked gained or lost an entry (a folder's mtime changes w
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.cache import FileCache, decode_problems, encode_problems
 from engine.counting import Present, keys_digest
+from engine.keyindex import DeckOf
 from engine.problems import Problem
 
 if TYPE_CHECKING:  # engine.app imports the store (SQLAlchemy): not on the start path
@@ -60,40 +61,6 @@ class Outline:
         totals: dict[str | None, int] = {d.deck_id: len(d.keys) + len(d.others) for d in self.decks}
         totals[None] = sum(len(d.keys) for d in self.decks)
         return totals
-
-
-class DeckOf(Mapping[str, str]):
-    """Each key's deck, one dict per deck (filled in C: merging them costs ~10 ms more at 100k keys,
-    and the counts ask only about the few hundred due keys); a key is looked for first in the deck
-    its `deck-id/` prefix names."""
-
-    def __init__(self, decks: dict[str, dict[str, str]]) -> None:
-        self._decks = decks
-
-    def _find(self, key: object) -> str | None:
-        if isinstance(key, str):
-            first = self._decks.get(key.partition("/")[0])
-            if first is not None and key in first:
-                return first[key]
-            for keys in self._decks.values():
-                if key in keys:
-                    return keys[key]
-        return None
-
-    def __contains__(self, key: object) -> bool:
-        return self._find(key) is not None
-
-    def __getitem__(self, key: str) -> str:
-        found = self._find(key)
-        if found is None:
-            raise KeyError(key)
-        return found
-
-    def __iter__(self) -> Iterator[str]:
-        return (key for keys in self._decks.values() for key in keys)
-
-    def __len__(self) -> int:
-        return sum(map(len, self._decks.values()))
 
 
 def from_groups(
