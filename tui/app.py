@@ -104,7 +104,7 @@ class FlopcardsApp(App[None]):
         self.home.post_message(ServicesReady(services))
 
     def counts_painted(self) -> None:
-        """The home's counts are on screen (the benchmark's mark)."""
+        """The home's counts are on screen (told by the home's CountsPainted)."""
         self.counts_shown.set()
 
     def on_counts_painted(self, _message: CountsPainted) -> None:
