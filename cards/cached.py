@@ -79,9 +79,9 @@ def read_deck(cache: FileCache, path: Path, fresh: Fresh) -> Read:
     """The cached read of `path` if the file is unchanged, else `fresh(path, bytes)` stored for next
     time; either way a deck comes as a Sketch (its cards validated from the JSON when first used).
     A warm read decodes the small head record; the whole payload only when that one is missing."""
-    for namespace, decode in ((HEADS, _from_head), (NAMESPACE, _sketch)):
+    for namespace, head_of in ((HEADS, _head_of_record), (NAMESPACE, _head_of_payload)):
         text = cache.get_text(namespace, path)
-        hit = None if text is None else decode(text, cache, path, fresh)
+        hit = None if text is None else _decode(text, head_of, cache, path, fresh)
         if hit is not None:
             return hit
     try:
@@ -91,37 +91,48 @@ def read_deck(cache: FileCache, path: Path, fresh: Fresh) -> Read:
     read = fresh(path, raw)
     if budget.past_deadline():  # an overrun (maybe a skip) tells of the machine's load, not the file
         return read
-    stored = cache.put(NAMESPACE, path, stamp, _encode(read))
+    stored = cache.put(NAMESPACE, path, stamp, _encode(read, _payload))
     deck, problems, at = read
     if stored is not None:
-        cache.put(HEADS, path, stamp, _encode_head(read))
+        cache.put(HEADS, path, stamp, _encode(read, _record))
     if deck is None or stored is None:
         return read
     # kept as the warm start keeps it: a validated deck of 100k cards takes ~120 MB
     return Sketch(DeckHead.of(deck), cache, path, fresh), problems, at
 
 
-def _encode(read: FreshRead) -> dict[str, Any]:
+def _encode(read: FreshRead, deck_json: Callable[[Deck], Any]) -> dict[str, Any]:
     deck, problems, at = read
     return {
-        "deck": None if deck is None else deck.model_dump(mode="json", exclude_defaults=True),
+        "deck": None if deck is None else deck_json(deck),
         "problems": encode_problems(problems),
         "at": None if at is None else [at.line, at.col],
     }
 
 
-def _encode_head(read: FreshRead) -> dict[str, Any]:
-    deck, problems, at = read
-    return {
-        # ids are slugs (no line breaks): one string decodes far faster than a list of 100k strings
-        "deck": None if deck is None else [deck.id, deck.title, "\n".join(c.id for c in deck.cards)],
-        "problems": encode_problems(problems),
-        "at": None if at is None else [at.line, at.col],
-    }
+def _payload(deck: Deck) -> Any:
+    return deck.model_dump(mode="json", exclude_defaults=True)
 
 
-def _from_head(text: str, cache: FileCache, path: Path, fresh: Fresh) -> Read | None:
-    """The cached read from the head record; None when it is not one."""
+def _record(deck: Deck) -> Any:
+    # ids are slugs (no line breaks): one string decodes far faster than a list of 100k strings
+    return [deck.id, deck.title, "\n".join(c.id for c in deck.cards)]
+
+
+def _head_of_payload(deck: Any) -> DeckHead:
+    return DeckHead(_text(deck["id"]), _text(deck["title"]), tuple(_text(c["id"]) for c in deck["cards"]))
+
+
+def _head_of_record(deck: Any) -> DeckHead:
+    deck_id, title, ids = (_text(part) for part in deck)
+    return DeckHead(deck_id, title, tuple(ids.split("\n")) if ids else ())
+
+
+def _decode(
+    text: str, head_of: Callable[[Any], DeckHead], cache: FileCache, path: Path, fresh: Fresh
+) -> Read | None:
+    """The cached read (a head record's or a whole payload's, as `head_of` reads its deck) with the
+    deck as a Sketch (a plain JSON parse: ids and title only); None when the text is not one."""
     try:
         payload = json.loads(text)
         deck = payload["deck"]
@@ -130,25 +141,7 @@ def _from_head(text: str, cache: FileCache, path: Path, fresh: Fresh) -> Read | 
         position = None if at is None else Position(int(at[0]), int(at[1]))
         if deck is None:
             return None, problems, position
-        deck_id, title, ids = (_text(part) for part in deck)
-    except (KeyError, TypeError, ValueError, IndexError):
-        return None
-    head = DeckHead(deck_id, title, tuple(ids.split("\n")) if ids else ())
-    return Sketch(head, cache, path, fresh), problems, position
-
-
-def _sketch(text: str, cache: FileCache, path: Path, fresh: Fresh) -> Read | None:
-    """The cached read with the deck as a Sketch (a plain JSON parse: ids and title only); None when
-    the payload is not one."""
-    try:
-        payload = json.loads(text)
-        deck = payload["deck"]
-        problems = decode_problems(payload["problems"])
-        at = payload["at"]
-        position = None if at is None else Position(int(at[0]), int(at[1]))
-        if deck is None:
-            return None, problems, position
-        head = DeckHead(_text(deck["id"]), _text(deck["title"]), tuple(_text(c["id"]) for c in deck["cards"]))
+        head = head_of(deck)
     except (KeyError, TypeError, ValueError, IndexError):
         return None
     return Sketch(head, cache, path, fresh), problems, position
