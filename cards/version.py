@@ -9,9 +9,9 @@ from engine.cache import code_version
 BUNDLED_DIR = Path(__file__).with_name("decks")
 """The bundled decks (cards.loader reads them; the start-up path checks them)."""
 DECK_NAMESPACE = "deck"
+"""Where the file cache keeps each deck file's validated read (cards.cached writes it)."""
 HEAD_NAMESPACE = "deck-head"
 """Beside each deck's payload: its id, title and card ids alone (what a warm start reads)."""
-"""Where the file cache keeps each deck file's validated read (cards.cached writes it)."""
 
 
 def cache_version() -> str:

@@ -103,13 +103,10 @@ class FlopcardsApp(App[None]):
         self.services = services
         self.home.post_message(ServicesReady(services))
 
-    def counts_painted(self) -> None:
-        """The home's counts are on screen (told by the home's CountsPainted)."""
-        self.counts_shown.set()
-
     def on_counts_painted(self, _message: CountsPainted) -> None:
+        """The home's counts are on screen."""
         if not self.counts_shown.is_set():
-            self.counts_painted()
+            self.counts_shown.set()
             self._maybe_loaded()
 
     def start_load(self) -> None:

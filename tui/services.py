@@ -177,7 +177,7 @@ class Services:
 def _set_sources(
     study: Study, collection: Collection, templates: TemplateSet, cards: CardSource | None = None
 ) -> None:
-    """The collection's card source is kept when only the drill templates change (its items are)."""
+    """The collection's card source is kept when only the drill templates change (its keys are)."""
     cards = cards or next(
         (s for s in study.sources if isinstance(s, CardSource) and s.collection is collection), None
     )
