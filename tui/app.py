@@ -67,13 +67,13 @@ class FlopcardsApp(App[None]):
     @work(thread=True, exclusive=True, group="load")
     def load(self) -> None:
         """Open the database and read the decks off the UI thread (SQLAlchemy is slow to import)."""
-        from engine.store.preflight import StoreError
+        from engine.app.errors import STORE_ERRORS, app_error
         from tui.services import load_services
 
         try:
             services = load_services(self.config, with_templates=False)  # the counts need no drill
-        except StoreError as error:
-            self.call_from_thread(self.exit, None, 2, f"flopcards: {error}")
+        except STORE_ERRORS as error:  # nothing on screen to lose yet: say why and leave
+            self.call_from_thread(self.exit, None, 2, f"flopcards: {app_error(error).message}")
             return
         self.call_from_thread(self._loaded, services)
         self._ui_idle.wait(5)  # let the counts (and an early Enter's first card) paint without us
@@ -142,6 +142,25 @@ class FlopcardsApp(App[None]):
         from tui.commands import flopcards_commands
 
         yield from flopcards_commands(self)
+
+    def _fatal_error(self) -> None:
+        """An unexpected error ends the app with Textual's report, but without local variables
+        (Textual's own shows them: a database URL, connect parameters) and with every credential
+        in its text masked."""
+        import sys
+        import traceback
+
+        from rich.text import Text
+
+        from engine.redact import mask_secrets
+
+        self.bell()
+        error = sys.exc_info()[1] or self._exception
+        lines = traceback.format_exception(error) if error is not None else []
+        ending = "flopcards: internal error (please report it with the lines above)"
+        report = mask_secrets("".join(lines)) + ending
+        self._exit_renderables.append(Text(report))
+        self._close_messages_no_wait()
 
     def on_unmount(self) -> None:
         if self.services is not None:

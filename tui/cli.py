@@ -128,8 +128,11 @@ def _run_subcommand(name: str, rest: list[str], args: argparse.Namespace) -> int
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from tui.masked_streams import masked_output
+
     argv = list(sys.argv[1:] if argv is None else argv)
-    return guarded("flopcards", lambda: _main(argv))
+    with masked_output():  # no password of a database URL reaches the terminal, whoever prints it
+        return guarded("flopcards", lambda: _main(argv))
 
 
 def _main(argv: list[str]) -> int:

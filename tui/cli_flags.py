@@ -86,4 +86,6 @@ def guarded(prog: str, run: Callable[[], int]) -> int:
 
 
 def one_line(error: BaseException) -> str:
-    return " ".join(str(error).split())[:200]
+    from engine.redact import mask_secrets
+
+    return mask_secrets(" ".join(str(error).split()))[:200]  # masked before a cut could hide a URL

@@ -3,6 +3,7 @@ screen, several files)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.markup import escape
@@ -12,6 +13,7 @@ if TYPE_CHECKING:
     from engine.answers import CheckResult
     from engine.app import Current, ReviewSession
     from engine.grades import Grade
+    from tui.facade import Result as DrillResult
     from tui.services import Services
 
 
@@ -24,6 +26,7 @@ class DueDrill:
         item: Current | None
         drill_graded: Grade | None
         revealed: bool
+        saving: str | None
 
         def query_one(self, selector: str, expect_type: type[Static] = Static) -> Static: ...
 
@@ -37,8 +40,24 @@ class DueDrill:
         )
 
     def _grade_drill(self, text: str, result: CheckResult | None, seconds: float) -> None:
-        """Store the due drill's attempt (the same call as a drill session) and show its verdict."""
-        outcome = self.services.answer_review_drill(self.session, text, result, seconds)
+        """Store the due drill's attempt (the same call as a drill session) off the UI thread, then
+        show its verdict; when it was not saved, the answer stays in its box to be sent again."""
+        from tui.store_work import run_store_command
+
+        if self.saving:  # enter pressed again while the first is being written
+            return
+        session, services = self.session, self.services
+        self.saving = "saving the attempt…"
+        run_store_command(
+            self,
+            lambda: services.answer_review_drill(session, text, result, seconds),
+            what="Attempt not saved",
+            done=partial(self._drill_saved, result),
+            failed=self._drill_not_saved,
+        )
+
+    def _drill_saved(self, result: CheckResult | None, outcome: DrillResult) -> None:
+        self.saving = None
         if result is None:
             said = "[b]gave up[/b] — the solution is below (graded 0)."
         else:
@@ -46,3 +65,9 @@ class DueDrill:
         self.query_one("#verdict", Static).update(said)
         self.drill_graded = outcome.grade
         self.revealed = True
+
+    def _drill_not_saved(self, _error: object) -> None:
+        self.saving = None
+        self.query_one("#verdict", Static).update(
+            "[b]This attempt was not saved[/b] — press enter (or ctrl+g to give up) to try again."
+        )

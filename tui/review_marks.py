@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -20,6 +21,7 @@ class MarkActions:
         session: ReviewSession
         services: Services
         card_key: str | None
+        saving: str | None
         item: Current | None
         app: App[object]
 
@@ -52,16 +54,31 @@ class MarkActions:
             self.show_current()
 
     def _mark(self, change: Callable[[], MarkChange], notice: str) -> None:
-        from engine.store.preflight import StoreError
+        """Write the mark off the UI thread (tui.store_work); a failure leaves everything as it was."""
+        from tui.store_work import run_store_command
 
-        try:
-            done = change()
-        except (StoreError, LookupError) as error:
-            self.notify(f"Not changed: {error}", severity="error", timeout=8)
+        def work() -> MarkChange | str:
+            try:
+                return change()
+            except LookupError as error:
+                return str(error)
+
+        self.saving = "saving…"
+        run_store_command(
+            self, work, what="Not changed", done=partial(self._marked, notice), failed=self._write_failed
+        )
+
+    def _marked(self, notice: str, done: MarkChange | str) -> None:
+        self.saving = None
+        if isinstance(done, str):
+            self.notify(f"Not changed: {done}", severity="error", timeout=8)
             return
         flag = "Flagged" if done.after.flagged else "Unflagged"
         self.notify(notice.format(key=done.key, flag=flag))
         self._after_mark(done.key)
+
+    def _write_failed(self, _error: object) -> None:
+        self.saving = None
 
     def _after_mark(self, key: str) -> None:
         """A flag leaves the item on show as it is (answer still showing); otherwise show the next."""
@@ -73,14 +90,20 @@ class MarkActions:
             self.show_current()
 
     def action_undo(self) -> None:
-        from engine.store.preflight import StoreError
+        from tui.store_work import run_store_command
 
         answer = self.session.undoes_answer
-        try:
-            key = self.session.undo()
-        except StoreError as error:
-            self.notify(f"Cannot undo: {error}", severity="warning", timeout=8)
-            return
+        self.saving = "undoing…"
+        run_store_command(
+            self,
+            self.session.undo,
+            what="Cannot undo",
+            done=partial(self._undone, answer),
+            failed=self._write_failed,
+        )
+
+    def _undone(self, answer: bool, key: str | None) -> None:
+        self.saving = None
         if key is None:
             return
         self.notify(f"Undid the last grade of {key}." if answer else f"Undid the last mark of {key}.")

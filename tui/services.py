@@ -131,17 +131,12 @@ class Services:
         """Read and check a typed answer to a drill (slow the first time: call it off the UI thread)."""
         return check(drill, text)
 
-    def record_drill(self, attempt: Attempt) -> tuple[Result, str | None]:
-        """Grade, store and schedule one attempt in one transaction.
+    def record_drill(self, attempt: Attempt) -> Result:
+        """Grade, store and schedule one attempt in one transaction; its outcome.
 
-        Returns the attempt's outcome and, when the store refused it, a one-line reason (the
-        session goes on: the outcome still counts in its summary)."""
-        from sqlalchemy.exc import SQLAlchemyError
-
-        try:
-            return record_attempt(self.study, attempt), None
-        except SQLAlchemyError as error:
-            return attempt.judged(), f"Could not save this attempt: {error}"
+        Raises engine.faults.AppError (nothing saved) when the store fails: the screen keeps the
+        attempt (`attempt.judged()` is its outcome) and saves it again later."""
+        return record_attempt(self.study, attempt)
 
     def answer_review_drill(
         self, session: ReviewSession, given: str, result: CheckResult | None, seconds: float

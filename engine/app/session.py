@@ -12,7 +12,6 @@ from engine.answers import CheckResult, Verdict
 from engine.app.items import Prompt
 from engine.grades import Grade, grade_for
 from engine.sm2 import ReviewRecord
-from engine.store import repo
 from engine.store.attempts import StoredAttempt
 from engine.store.marks import Mark, MarkChange
 
@@ -202,7 +201,7 @@ class ReviewSession:
             self._checked = None
             return change.key
         answered, seconds = step.answered, step.seconds
-        repo.undo_answer(self.study.store, answered.log_id, answered.mark, answered.attempt_id)
+        self.study.undo_answer(answered.log_id, answered.mark, answered.attempt_id)
         self._history.pop()
         self.queue = step.queue
         self._current = None

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy.exc import OperationalError
 
 from engine import counting
+from engine.app.errors import store_command
 from engine.app.items import ItemGroup, ItemSource, Prompt, StudyItem, group_items, missing_prompt
 from engine.app.scheduler import Moment, Scheduler, SM2Scheduler
 from engine.counting import DayTotals, DeckCounts, Limits, Memo, Present, keys_digest
@@ -23,6 +24,7 @@ from engine.studyday import StudyClock, utc_now
 
 if TYPE_CHECKING:
     from engine.app.session import ReviewSession
+    from engine.exam_log import ExamRecord
 
 
 class StoreReads:
@@ -151,9 +153,11 @@ class Study:
     def today(self) -> date:
         return self.clock.today(self.now())
 
+    @store_command
     def state(self, key: str) -> CardState:
         return repo.load_state(self.store, key)
 
+    @store_command
     def answer(
         self,
         key: str,
@@ -175,9 +179,11 @@ class Study:
             leech_at=self.limits.leech_lapses if key in self._card_keys() else None,
         )
 
+    @store_command
     def mark(self, key: str) -> marks.Mark:
         return marks.read_mark(self.store, key)
 
+    @store_command
     def change_mark(self, key: str, **changes: object) -> marks.MarkChange:
         """Suspend (suspended=True), bury (buried_until=tomorrow()), flag...; undo with undo_mark."""
         return marks.change_mark(self.store, key, self.deck_of(key), **changes)
@@ -186,13 +192,28 @@ class Study:
         """The day a card buried now comes back."""
         return self.today() + timedelta(days=1)
 
+    @store_command
     def undo_mark(self, change: marks.MarkChange) -> None:
         marks.undo_mark(self.store, change)
 
+    @store_command
+    def undo_answer(self, log_id: int, mark: marks.MarkChange | None, attempt_id: int | None) -> None:
+        """Take back one stored answer: its log row, its state, the mark it changed, its attempt."""
+        repo.undo_answer(self.store, log_id, mark, attempt_id)
+
+    @store_command
+    def record_exam(self, record: ExamRecord) -> int:
+        """Store a finished exam's result (its score history; SM-2 state is left alone)."""
+        from engine.exam_log import record_exam
+
+        return record_exam(self.store, record)
+
+    @store_command
     def held(self) -> set[str]:
         """Keys kept out of sessions and counts today (suspended or buried)."""
         return marks.held_keys(self.store, self.today())
 
+    @store_command
     def totals(self) -> DayTotals:
         return repo.day_totals(self.store, self.today())
 
@@ -200,6 +221,7 @@ class Study:
         """(new cards, reviews) still allowed today."""
         return counting.left(self.limits, self.totals())
 
+    @store_command
     def counts(self, deck_ids: Sequence[str]) -> list[DeckCounts]:
         """Counts for 'All decks' (first) and then each deck, capped by what today still allows."""
         held, today = self.held(), self.today()
@@ -215,10 +237,12 @@ class Study:
         except (StoreError, OperationalError):
             return 0
 
+    @store_command
     def new_keys(self, deck_id: str | None) -> list[str]:
         """Never-reviewed, not held keys of a deck (None: all, round-robin)."""
         return counting.new(self._reads, self._present, deck_id, None, self.held())
 
+    @store_command
     def session_of(self, keys: Sequence[str]) -> ReviewSession:
         """A session over chosen keys (custom study), without the held and the removed ones."""
         from engine.app.session import ReviewSession
@@ -226,6 +250,7 @@ class Study:
         held = self.held()
         return ReviewSession(self, [k for k in dict.fromkeys(keys) if k in self._deck_of and k not in held])
 
+    @store_command
     def session(self, deck_id: str | None = None, *, ahead: bool = False) -> ReviewSession:
         """A queue for today: due reviews first, then new cards, within the daily limits.
 

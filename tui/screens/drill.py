@@ -23,6 +23,7 @@ from tui.drill_text import answer_placeholder, empty_answer_text, set_verdict, v
 from tui.facade import Attempt, DrillError, Sitting, Turn, question_markdown, solution_markdown
 from tui.screens.drill_summary import DrillSummaryScreen
 from tui.screens.help import HelpScreen
+from tui.store_work import WriteQueue
 
 if TYPE_CHECKING:
     from engine.answers import CheckResult
@@ -80,6 +81,8 @@ class DrillScreen(Screen[None]):
         self.drill: Drill | None = None
         self.last_kind: str | None = None
         self._over = False
+        self.saves = WriteQueue(self, services.record_drill, what="Attempt not saved")
+        """Attempts being stored, in order, off the UI thread; a failed one is saved again later."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -225,9 +228,8 @@ class DrillScreen(Screen[None]):
         self.phase = Phase.ANSWERED
         self.query_one("#drill-answer", Input).disabled = True
         attempt = Attempt(drill, text, result, seconds, self.limit, gave_up=gave_up, hinted=self.hinted)
-        outcome, failure = self.services.record_drill(attempt)
-        if failure is not None:
-            self.notify(failure, severity="error", timeout=10)
+        outcome = attempt.judged()  # what storing it would return: the screen does not wait for the store
+        self.saves.push(attempt)
         self.session.add(outcome)
         self.sitting.record(
             Turn(drill.kind, outcome.correct, seconds, outcome.slip, gave_up=gave_up, hinted=self.hinted)
@@ -288,9 +290,18 @@ class DrillScreen(Screen[None]):
         self._over = True
         self.phase = Phase.ANSWERED
         self.drill = None
+        self.saves.flush()  # one more try for an attempt a store fault kept back
         self.app.push_screen(
             DrillSummaryScreen(self.sitting.lines(), self.session.plan.describe), self._after_summary
         )
 
     def _after_summary(self, _result: object) -> None:
+        if self.saves.waiting:
+            count = len(self.saves.waiting)
+            self.notify(
+                f"{count} attempt{'s' if count > 1 else ''} of this sitting could not be saved "
+                "(see the notices before); they count in the summary only.",
+                severity="error",
+                timeout=15,
+            )
         self.dismiss()

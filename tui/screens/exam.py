@@ -59,6 +59,7 @@ class ExamScreen(Screen[None]):
         self._started = 0.0
         self._shown_at = 0.0
         self._answer_seconds = 0.0
+        self._finishing = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -181,12 +182,23 @@ class ExamScreen(Screen[None]):
         if self.session.index == 0:
             self.dismiss()
             return
-        now = self.services.study.now()
-        record = self.session.record(now, self.services.study.clock.today(now))
-        from engine.exam_log import record_exam
+        from tui.store_work import run_store_command
 
-        record_exam(self.services.store, record)
-        self.app.switch_screen(ExamResultScreen(self.services, self.session))
+        if self._finishing:  # stop pressed again while the result is being stored
+            return
+        self._finishing = True
+        study = self.services.study
+        now = study.now()
+        record = self.session.record(now, study.clock.today(now))
+        result = ExamResultScreen(self.services, self.session)
+        # a result the store refused is still shown (the notice says it is not in the score history)
+        run_store_command(
+            self,
+            lambda: study.record_exam(record),
+            what="Exam result not saved",
+            done=lambda _id: self.app.switch_screen(result),
+            failed=lambda _error: self.app.switch_screen(result),
+        )
 
     def watch_revealed(self, revealed: bool) -> None:
         self.refresh_bindings()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
+from functools import partial
 from typing import TYPE_CHECKING
 
 from textual import on
@@ -13,6 +15,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, Rule, Static
 
+from engine.faults import AppError
 from engine.grades import Grade
 from tui.review_drill import DueDrill
 from tui.review_glance import GlanceStart
@@ -20,16 +23,19 @@ from tui.review_marks import MarkActions
 from tui.review_text import grade_bar, hint_line, leech_notice, placeholder, progress_line
 from tui.screens.help import HelpScreen
 from tui.screens.summary import SummaryScreen
+from tui.store_work import fault_notice, run_store_command
 
 if TYPE_CHECKING:
     from textual.await_complete import AwaitComplete
 
-    from engine.app import Current, ReviewSession
+    from engine.app import Answered, Current, ReviewSession
     from tui.services import Services
     from tui.start import Glance
 
 MAX_ANSWER_CHARS = 500
 SHOW, UNDO, KEYS = Binding.Group("Show answer"), Binding.Group("Undo"), Binding.Group("Keys")
+WRITES = {"grade", "accept", "reveal", "reveal_or_accept", "undo", "suspend", "bury", "flag", "edit"}
+"""Actions that write (or move past an item being written): they wait while a write is pending."""
 TYPED_KEYS = {"reveal", "undo", "help", "grade", "suspend", "bury", "flag", "edit"}
 """Actions whose keys type into the answer box: hidden while it has focus."""
 
@@ -71,6 +77,10 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
     """Grade space/enter accepts once the answer shows (the typed verdict's, or 4); None before."""
     drill_graded: reactive[Grade | None] = reactive(None, init=False)
     """A due drill on show was answered (or given up) and graded with this; enter moves on."""
+    saving: reactive[str | None] = reactive(None, init=False)
+    """A write to the store is under way (shown in the progress line): the keys that write wait."""
+    unsaved: reactive[Grade | None] = reactive(None, init=False)
+    """The grade whose save failed: still on screen, space saves it again."""
 
     def __init__(
         self,
@@ -88,6 +98,7 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         self._timer = (services.config.monotonic if services else None) or time.monotonic
         self._shown_at = 0.0
         self.item: Current | None = None
+        self._stalled = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -113,7 +124,15 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         if self.session is None:
             self.show_glance()
             return
-        current = self.session.current()
+        try:
+            current = self.session.current()
+        except AppError as error:  # the answer before was saved; the next card's state was not read
+            self.notify(fault_notice("Cannot show the next card", error), severity="error", timeout=15)
+            verdict = self.query_one("#verdict", Static)
+            verdict.update("The next card could not be read: press space to try again.")
+            self._stalled = True
+            return
+        self._stalled = False
         if current is None:
             self.app.push_screen(SummaryScreen(self.session.summary), self._after_summary)
             return
@@ -135,6 +154,7 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         box.display = hint is not None
         self.set_placeholder(hint, graded_by_answer)
         self.drill_graded = None
+        self.unsaved = None
         self.query_one("#verdict", Static).update("")
         self.suggested = None
         self.revealed = False
@@ -150,7 +170,8 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
     def _update_progress(self) -> None:
         mark = self.item.mark if self.item is not None else None
         done, left = (self.session.done, self.session.left) if self.session else (0, self.glance_left())
-        self.query_one("#progress", Static).update(progress_line(done, left, self.card_key, mark))
+        line = progress_line(done, left, self.card_key, mark)
+        self.query_one("#progress", Static).update(line + (f"  ·  {self.saving}" if self.saving else ""))
 
     def watch_revealed(self, revealed: bool) -> None:
         self.query_one("#back").display = revealed
@@ -217,6 +238,8 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         action = action.removesuffix("_typing")
         if self.session is None:
             return action in {"reveal", "reveal_or_accept", "back", "help"}  # the others need the session
+        if self.saving and action in WRITES:
+            return False
         if action == "grade":
             return self.revealed and self.drill_graded is None
         if action == "reveal":
@@ -241,6 +264,9 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         if self.session is None:
             self.wait_for_decks(self.action_reveal)
             return
+        if self._stalled:
+            self.show_current()
+            return
         if self._is_drill():
             self._grade_drill("", None, self._timer() - self._shown_at)
             return
@@ -259,6 +285,9 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         if self.session is None:
             self.wait_for_decks(self.action_reveal_or_accept)
             return
+        if self._stalled:
+            self.show_current()
+            return
         if self.drill_graded is not None:
             self.show_current()
             return
@@ -271,24 +300,47 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
             self.action_accept()
 
     def action_accept(self) -> None:
-        """Grade with the suggested grade: the typed verdict's, or 4 (Anki's 'Good')."""
-        if self.revealed:
-            self.action_grade(self.session.suggested())
+        """Grade with the suggested grade: the typed verdict's, or 4 (Anki's 'Good'); after a failed
+        save, the grade that was not saved."""
+        if self._stalled:  # the grade before was saved: space shows the next card, never grades again
+            self.show_current()
+        elif self.revealed:
+            self.action_grade(self.unsaved if self.unsaved is not None else self.session.suggested())
 
     def action_grade(self, grade: int) -> None:
-        if not self.revealed or self.item is None or self.drill_graded is not None:
+        if not self.revealed or self.item is None or self.drill_graded is not None or self.saving:
             return
         seconds = max(0.0, self._timer() - self._shown_at)
-        from engine.store.preflight import StoreError
+        session, given = self.session, Grade(grade)
 
-        try:
-            answered = self.session.answer(Grade(grade), seconds)
-        except StoreError as error:  # another device kept the database busy: the card stays, grade again
-            self.notify(str(error), severity="error", timeout=10)
-            return
+        def save() -> Answered:
+            answered = session.answer(given, seconds)
+            with contextlib.suppress(AppError):  # the next card read here, off the UI thread
+                session.current()
+            return answered
+
+        self.saving = f"saving grade {grade}…"
+        failed = partial(self._not_saved, given)
+        run_store_command(self, save, what=f"Grade {grade} not saved", done=self._saved, failed=failed)
+
+    def _saved(self, answered: Answered) -> None:
+        self.saving = None
+        self.unsaved = None
         if answered.leech:
             self.notify(leech_notice(answered), severity="warning", timeout=10)
         self.show_current()
+
+    def _not_saved(self, grade: Grade, _error: AppError) -> None:
+        """The card stays with its answer shown; space (or the grade's key) saves it again."""
+        self.saving = None
+        self.unsaved = grade
+        self.query_one("#verdict", Static).update(
+            f"[b]Grade {int(grade)} was not saved[/b] — press {int(grade)} or space to try again."
+        )
+
+    def watch_saving(self, _saving: str | None) -> None:
+        self._update_progress()
+        self.refresh_bindings()
 
     def action_back(self) -> None:
         self.dismiss()

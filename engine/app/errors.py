@@ -1,0 +1,103 @@
+"""Every store, driver and OS error translated into the application's one error (engine.faults.AppError),
+in one place; `store_command` marks the commands that touch the store."""
+
+from __future__ import annotations
+
+import errno
+import functools
+import sqlite3
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
+import sqlalchemy.exc as sa_exc
+
+from engine.faults import AppError, FaultKind
+from engine.store.preflight import StoreError
+
+P = ParamSpec("P")
+T = TypeVar("T")
+__all__ = ["STORE_ERRORS", "AppError", "FaultKind", "app_error", "kind_of", "store_command"]
+
+
+STORE_ERRORS: tuple[type[BaseException], ...] = (StoreError, sa_exc.SQLAlchemyError, sqlite3.Error, OSError)
+"""What a store call may raise that is a fault of the database, not a bug of ours."""
+_PG_STATES = {
+    "08": FaultKind.UNAVAILABLE,  # connection exception
+    "57P01": FaultKind.UNAVAILABLE,  # admin shutdown
+    "57P02": FaultKind.UNAVAILABLE,  # crash shutdown
+    "57P03": FaultKind.REFUSED,  # cannot connect now (starting up, shutting down)
+    "53300": FaultKind.REFUSED,  # too many connections
+    "53100": FaultKind.FULL,  # disk full
+    "25006": FaultKind.READ_ONLY,  # read-only transaction
+    "40001": FaultKind.BUSY,
+    "40P01": FaultKind.BUSY,
+    "55P03": FaultKind.BUSY,  # lock not available
+    "57014": FaultKind.BUSY,  # statement timeout
+    "XX001": FaultKind.DAMAGED,
+    "XX002": FaultKind.DAMAGED,
+}
+_TEXTS = (  # sqlite3's and the servers' own wording, lower case; the first that matches wins
+    ("database or disk is full", FaultKind.FULL),
+    ("no space left", FaultKind.FULL),
+    ("readonly", FaultKind.READ_ONLY),
+    ("read-only", FaultKind.READ_ONLY),
+    ("locked", FaultKind.BUSY),
+    ("busy", FaultKind.BUSY),
+    ("malformed", FaultKind.DAMAGED),
+    ("not a database", FaultKind.DAMAGED),
+    ("damaged", FaultKind.DAMAGED),
+    ("too many clients", FaultKind.REFUSED),
+    ("the database system is", FaultKind.REFUSED),  # ... starting up / shutting down / in recovery
+    ("no more connections", FaultKind.REFUSED),
+    ("answered again since", FaultKind.REFUSED),
+)
+_ERRNOS = {
+    errno.ENOSPC: FaultKind.FULL,
+    errno.EDQUOT: FaultKind.FULL,
+    errno.EROFS: FaultKind.READ_ONLY,
+    errno.EACCES: FaultKind.READ_ONLY,
+    errno.EPERM: FaultKind.READ_ONLY,
+}
+
+
+def kind_of(error: BaseException) -> FaultKind:
+    """Which fault `error` (from the store, SQLAlchemy, a driver or the OS) is."""
+    orig = getattr(error, "orig", None) or error
+    state = str(getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None) or "")
+    if state:
+        for prefix in (state, state[:2]):
+            if prefix in _PG_STATES:
+                return _PG_STATES[prefix]
+    text = f"{orig} {error}".lower()
+    for words, kind in _TEXTS:
+        if words in text:
+            return kind
+    if isinstance(orig, OSError) and orig.errno in _ERRNOS:
+        return _ERRNOS[orig.errno]
+    return FaultKind.UNAVAILABLE
+
+
+def app_error(error: BaseException) -> AppError:
+    """`error` as the application's error: a StoreError keeps its own (user-fit) message."""
+    if isinstance(error, AppError):
+        return error
+    kind = kind_of(error)
+    if isinstance(error, StoreError):
+        return AppError(kind, str(error) or None)
+    return AppError(kind)
+
+
+def store_command(method: Callable[P, T]) -> Callable[P, T]:
+    """Decorate a command that touches the store: its store faults come out as AppError (the
+    driver's error, which may print a URL or connect parameters, is not chained)."""
+
+    @functools.wraps(method)
+    def run(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return method(*args, **kwargs)
+        except AppError:
+            raise
+        except STORE_ERRORS as error:
+            raise app_error(error) from None
+
+    return run
