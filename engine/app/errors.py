@@ -36,7 +36,9 @@ _PG_STATES = {
     "XX001": FaultKind.DAMAGED,
     "XX002": FaultKind.DAMAGED,
 }
-_TEXTS = (  # sqlite3's and the servers' own wording, lower case; the first that matches wins
+_TEXTS = (  # sqlite3's, the servers' and the store's own wording, lower case; the first match wins
+    ("moved or removed", FaultKind.UNAVAILABLE),  # these two name a file: checked before its path
+    ("answered again since", FaultKind.REFUSED),
     ("database or disk is full", FaultKind.FULL),
     ("no space left", FaultKind.FULL),
     ("readonly", FaultKind.READ_ONLY),
@@ -47,9 +49,9 @@ _TEXTS = (  # sqlite3's and the servers' own wording, lower case; the first that
     ("not a database", FaultKind.DAMAGED),
     ("damaged", FaultKind.DAMAGED),
     ("too many clients", FaultKind.REFUSED),
+    ("not currently accepting connections", FaultKind.REFUSED),
     ("the database system is", FaultKind.REFUSED),  # ... starting up / shutting down / in recovery
     ("no more connections", FaultKind.REFUSED),
-    ("answered again since", FaultKind.REFUSED),
 )
 _ERRNOS = {
     errno.ENOSPC: FaultKind.FULL,
@@ -78,11 +80,12 @@ def kind_of(error: BaseException) -> FaultKind:
 
 
 def app_error(error: BaseException) -> AppError:
-    """`error` as the application's error: a StoreError keeps its own (user-fit) message."""
+    """`error` as the application's error: a StoreError keeps its own (user-fit) message, unless it
+    only says the database stayed busy."""
     if isinstance(error, AppError):
         return error
     kind = kind_of(error)
-    if isinstance(error, StoreError):
+    if isinstance(error, StoreError) and kind is not FaultKind.BUSY:
         return AppError(kind, str(error) or None)
     return AppError(kind)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,6 +25,8 @@ from engine.store.revisions import HEAD
 __all__ = ["MIGRATIONS_DIR", "Store", "StoreError", "make_engine", "open_store", "resolve_url"]
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+_FILE = "flopcards_file"
+"""Connection info: (path, (device, inode)) of the SQLite file when the connection opened it."""
 _BEGIN = "flopcards_begin"
 """Execution option: how a transaction starts on SQLite ('IMMEDIATE' takes the write lock up front)."""
 
@@ -74,10 +77,26 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=5000")
+    name = next((row[2] for row in cursor.execute("PRAGMA database_list") if row[1] == "main"), "")
     cursor.close()
+    if name:
+        _record.info[_FILE] = (name, _identity(name))
+
+
+def _identity(name: str) -> tuple[int, int] | None:
+    try:
+        found = os.stat(name)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 def _sqlite_begin(conn: sa.Connection) -> None:
+    # In WAL mode SQLite goes on writing into a file whose folder was moved or removed (an open
+    # descriptor): every answer "saved" would be lost with it. One stat per transaction refuses that.
+    opened = conn.connection.info.get(_FILE)
+    if opened is not None and _identity(opened[0]) != opened[1]:
+        raise StoreError(f"the database file {opened[0]} was moved or removed while flopcards ran")
     conn.exec_driver_sql(f"BEGIN {conn.get_execution_options().get(_BEGIN, '')}".strip())
 
 

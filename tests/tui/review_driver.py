@@ -1,4 +1,5 @@
-"""Run by test_kill: drives the real app through reviews, printing each answer once it returns."""
+"""Run by test_kill: drives the real app through reviews, printing each answer once the screen
+shows it saved."""
 
 from __future__ import annotations
 
@@ -19,8 +20,10 @@ async def drive(db: str, decks: str) -> None:
         await pilot.press("enter")
         screen = app.screen
         for _ in range(10_000):  # grade 3 keeps cards coming back: answers never run out
-            key = screen.card_key
+            key, before = screen.card_key, screen.session.done
             await pilot.press("space", "3")
+            while screen.saving is not None or screen.session.done == before:  # saved off the UI thread
+                await pilot.pause(0.005)
             print(f"answered {key} {screen.session.done}", flush=True)
 
 

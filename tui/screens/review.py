@@ -334,6 +334,7 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         """The card stays with its answer shown; space (or the grade's key) saves it again."""
         self.saving = None
         self.unsaved = grade
+        self.suggested = grade  # the key bar says space saves this grade again
         self.query_one("#verdict", Static).update(
             f"[b]Grade {int(grade)} was not saved[/b] — press {int(grade)} or space to try again."
         )
