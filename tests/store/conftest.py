@@ -10,8 +10,8 @@ import shutil
 import subprocess
 import tempfile
 import uuid
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -30,6 +30,16 @@ def _binary(name: str) -> str | None:
 @dataclass(frozen=True)
 class PgServer:
     socket_dir: str
+    control: Callable[[str], None] | None = field(default=None, compare=False, repr=False)
+    """pg_ctl stop|start of this server (a fault test stops it mid-review and starts it again)."""
+
+    def stop(self) -> None:
+        assert self.control is not None
+        self.control("stop")
+
+    def start(self) -> None:
+        assert self.control is not None
+        self.control("start")
 
     def url(self, dbname: str) -> str:
         return f"postgresql+psycopg://flopcards@/{dbname}?host={self.socket_dir}&port={PORT}"
@@ -60,8 +70,14 @@ def running_server(*, durable: bool = False) -> Iterator[PgServer]:
         prefix = ["setpriv", f"--reuid={nobody.pw_uid}", f"--regid={nobody.pw_gid}", "--clear-groups"]
     data, log = f"{home}/data", f"{home}/server.log"
 
-    def run(*args: str) -> None:
-        subprocess.run([*prefix, *args], check=True, stdin=subprocess.DEVNULL, capture_output=True, cwd=home)
+    def run(*args: str, check: bool = True) -> None:
+        subprocess.run([*prefix, *args], check=check, stdin=subprocess.DEVNULL, capture_output=True, cwd=home)
+
+    def control(action: str) -> None:
+        if action == "stop":
+            run(pg_ctl, "-D", data, "-m", "fast", "-w", "stop")
+        else:
+            run(pg_ctl, "-D", data, "-l", log, "-w", "-t", "60", "-o", options, "start")
 
     try:
         run(initdb, "-D", data, "-U", "flopcards", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync")
@@ -73,9 +89,9 @@ def running_server(*, durable: bool = False) -> Iterator[PgServer]:
             detail = Path(log).read_text() if Path(log).exists() else error.stderr.decode()
             raise RuntimeError(f"the PostgreSQL test server did not start:\n{detail}") from error
         try:
-            yield PgServer(home)
+            yield PgServer(home, control)
         finally:
-            run(pg_ctl, "-D", data, "-m", "immediate", "-w", "stop")
+            run(pg_ctl, "-D", data, "-m", "immediate", "-w", "stop", check=False)  # a test may have stopped
     finally:
         shutil.rmtree(home, ignore_errors=True)
 

@@ -1,0 +1,84 @@
+"""PostgreSQL faults while a review runs: the suite's own server stopped mid-review and started
+again, and a server that refuses new connections. The notice on screen is asserted, the grade given
+during the fault stays on screen and is saved after it, and no answer the screen showed as saved is
+missing from the server."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import psycopg
+import pytest
+
+from ..store.conftest import NoServer, PgServer, running_server
+from .fault_review import grade, open_review, said
+
+DB = "faults"
+
+
+@pytest.fixture
+def server() -> Iterator[PgServer]:
+    """A server of this test's own: it is stopped and started again."""
+    try:
+        with running_server() as started:
+            started.admin(f"CREATE DATABASE {DB}")
+            yield started
+    except NoServer as reason:
+        pytest.skip(str(reason))
+
+
+@pytest.fixture
+def db_path(server: PgServer) -> str:
+    """make_app's database: the server's (with a password, which trust authentication ignores)."""
+    return server.url(DB).replace("flopcards@", "flopcards:S3cret@")
+
+
+def logged(server: PgServer) -> int:
+    with psycopg.connect(host=server.socket_dir, port=5432, user="flopcards", dbname=DB) as conn:
+        row = conn.execute("SELECT count(*) FROM review_log").fetchone()
+        return int(row[0]) if row else -1
+
+
+def assert_no_secret(app: Any) -> None:
+    assert "S3cret" not in said(app)
+    assert all("S3cret" not in str(n.message) for n in app._notifications)
+
+
+async def test_server_stopped_mid_review_then_started_loses_no_answer(make_app, server: PgServer) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        review = await open_review(pilot)
+        assert await grade(pilot, review) and await grade(pilot, review)
+        server.stop()
+        assert not await grade(pilot, review)
+        text = said(app)
+        reached = "the database cannot be reached (server stopped, or its file or folder gone)"
+        assert f"Grade 2 not saved: {reached}." in text
+        assert "Grade 2 was not saved — press 2 or space to try again." in text
+        assert "Traceback" not in text and app.is_running and review.revealed
+        assert_no_secret(app)
+        server.start()
+        assert await grade(pilot, review, "space")  # the grade given during the outage, saved now
+        assert await grade(pilot, review)
+        assert review.session.done == 4
+    assert logged(server) == 4
+
+
+async def test_server_refusing_new_connections_keeps_the_grade_until_it_accepts_again(
+    make_app, server: PgServer
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        review = await open_review(pilot)
+        assert await grade(pilot, review)
+        server.admin(f"ALTER DATABASE {DB} ALLOW_CONNECTIONS false")
+        server.admin(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{DB}'")
+        assert not await grade(pilot, review)
+        assert "Grade 2 not saved: the database server refuses new connections." in said(app)
+        assert app.is_running and review.revealed
+        assert_no_secret(app)
+        server.admin(f"ALTER DATABASE {DB} ALLOW_CONNECTIONS true")
+        assert await grade(pilot, review, "space")
+        assert review.session.done == 2
+    assert logged(server) == 2
