@@ -82,3 +82,12 @@ async def test_server_refusing_new_connections_keeps_the_grade_until_it_accepts_
         assert await grade(pilot, review, "space")
         assert review.session.done == 2
     assert logged(server) == 2
+
+
+def test_db_check_names_the_server_without_its_password(server: PgServer, db_path: str) -> None:
+    from .test_cli import run
+
+    result = run("--db", db_path, "db", "check")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("ok: postgresql+psycopg://flopcards:***@/faults?host=")
+    assert "S3cret" not in result.stdout + result.stderr
