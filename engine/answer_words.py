@@ -50,7 +50,8 @@ def _count(reading: Reading, typed: Typed, count: Count) -> Reading | WrongUnit:
     wanted = (
         f"counts {scale}{_plural(count.noun)}" if count.noun else f"is a plain number ({scale or 'ones'})"
     )
-    if typed.noun is not None and typed.noun != count.noun:
+    same = typed.noun is not None and dict(count.per).get(typed.noun) == 1  # the same thing here
+    if typed.noun is not None and typed.noun != count.noun and not same:
         return WrongUnit(
             f"{number} {typed.noun_word} counts {_plural(typed.noun)}, but the answer {wanted}"
             f"{conversion(v, typed, count, number)}"
