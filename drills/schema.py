@@ -187,7 +187,8 @@ class Answer(_Strict):
         default="",
         max_length=20,
         description="What a count answer counts, singular (GPU, node, request, token, micro-batch, "
-        "step, parameter, dollar, GPU-hour): an answer naming another thing is a wrong unit.",
+        "step, parameter, dollar, GPU-hour; FLOP for a scaled amount of compute): an answer naming "
+        "another thing is a wrong unit.",
     )
     scale: Annotated[float, Field(gt=0)] = Field(
         default=1,
@@ -208,7 +209,7 @@ class Answer(_Strict):
         from engine.counts import noun_of
 
         for noun in (self.noun, *self.per):
-            if noun and noun_of(noun) != noun:
+            if noun and noun_of(noun) != noun and not (noun is self.noun and noun == "FLOP"):
                 raise ValueError(f"'{noun}' is not a count noun (e.g. GPU, node, request, token, step)")
         if self.per and not self.noun:
             raise ValueError("'per' needs the answer's 'noun'")

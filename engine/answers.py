@@ -92,7 +92,8 @@ def _scale_slip(value: float, expected: float, count: Count, g: Grading) -> str:
     if count.scale == 1:
         return ""
     name = scale_name(count.scale)
-    for factor, why in ((count.scale, ""), (1 / count.scale, f"a number is read in {name}s; ")):
+    unit = f"{name}s" if name[0].isalpha() else f"units of {name.lstrip('× ')}"
+    for factor, why in ((count.scale, ""), (1 / count.scale, f"a number is read in {unit}; ")):
         if judge(value * factor, expected, g)[0] is Verdict.CORRECT:
             return f"{why}did you mean {format_number(value * factor)} {name}?"
     return ""

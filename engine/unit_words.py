@@ -142,6 +142,8 @@ def _size(word: str, ctx: Context) -> tuple[str, str | None] | None:
 
 def _word(word: str, ctx: Context) -> tuple[str, str | None] | None:
     """(pint spelling, note or None) for one word; '' for a plain count; None if unknown."""
+    if word[-2:] in ("Bs", "bs") and word[:-1] in _EXACT_SIZES:  # "GBs": a plural of GB
+        word = word[:-1]
     low = word.lower()
     if low in _RATIO:
         return "x", None
@@ -149,6 +151,8 @@ def _word(word: str, ctx: Context) -> tuple[str, str | None] | None:
         return "%", None
     if low in _TOKENS:
         return "token", None
+    if low == "tps":
+        return "token / s", "read 'tps' as tokens/s"
     if low in COUNT_NOUNS or _DEVICE.match(low):
         return "", None
     if low in _TIME:

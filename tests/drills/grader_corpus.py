@@ -50,7 +50,7 @@ def g4(v: float) -> str:
 
 
 def _plural(d: Drill) -> str:
-    return PLURALS[d.count.noun] if d.count is not None and d.count.noun else ""
+    return PLURALS.get(d.count.noun, d.count.noun) if d.count is not None else ""
 
 
 _PREFIX_UNITS = {"GB": ("B", 1e9), "MB": ("B", 1e6), "TFLOPS": ("FLOPS", 1e12), "GB/s": ("B/s", 1e9)}
@@ -82,6 +82,7 @@ _OTHER_NOUN = {
     "parameter": ["tokens", "GPUs"],
     "dollar": ["GPU-hours", "GPUs"],
     "GPU-hour": ["dollars", "GPUs"],
+    "FLOP": ["tokens", "GPU-hours"],
 }
 
 
@@ -186,8 +187,8 @@ def _v(kind: str, seed: int, scale: float = 1, sig: str = ".4g") -> str:
     return format(drill(kind, seed).expected * scale, sig)
 
 
-def hand() -> list[Form]:
-    """Forms people reported (issue 26) and their fair verdicts."""
+def hand(*, left: bool = True) -> list[Form]:
+    """Forms people reported (issue 26) and their fair verdicts (`left`: with those still refused)."""
     R, W, U = Fair.RIGHT, Fair.WRONG, Fair.WRONG_UNIT
     sc, eb = "serving-capacity", "effective-batch-tokens"
     rows = [
@@ -239,8 +240,19 @@ def hand() -> list[Form]:
         ("layout-3d", 1, f"{_n('layout-3d', 1)} replicas", R),
         ("layout-3d", 1, f"DP={_n('layout-3d', 1)}", R),
         ("layout-3d", 1, f"{_n('layout-3d', 1)} GPUs", U),
+        ("chinchilla-tokens", 1, f"{_v('chinchilla-tokens', 1)}e21 FLOP", R),
+        ("chinchilla-tokens", 1, f"{_v('chinchilla-tokens', 1)}e21 tokens", U),
+        ("kv-cache", 1, f"{_v('kv-cache', 1)} GBs", R),
+        ("tokens-per-user", 1, f"{_v('tokens-per-user', 1)} tps", R),
     ]
-    return [Form(k, s, t, f) for k, s, t, f in rows]
+    still = [  # reported forms still refused (quoted in issue 26's note)
+        ("kv-cache", 1, f"{_v('kv-cache', 1)} gigs", R),
+        ("tokens-per-user", 1, f"{_v('tokens-per-user', 1)} t/s", R),
+        ("moe-weight-memory", 4, "one GPU" if _n("moe-weight-memory", 4) == 1 else "two GPUs", R),
+        ("tp-degree-min", 2, f"{_n('tp-degree-min', 2)}x H100", R),
+        (eb, 2, f"{_v(eb, 2)}Mtokens", R),
+    ]
+    return [Form(k, s, t, f) for k, s, t, f in (rows + still if left else rows)]
 
 
 def corpus() -> list[Form]:

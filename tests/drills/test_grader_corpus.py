@@ -36,7 +36,7 @@ def test_at_most_one_percent_of_fair_answers_refused() -> None:
 
 
 def test_hand_written_forms_get_their_fair_verdicts() -> None:
-    for form in hand():
+    for form in hand(left=False):
         verdict = check(generate(form.kind, form.seed), form.text).verdict
         want = {
             Fair.RIGHT: {Verdict.CORRECT},
