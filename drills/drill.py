@@ -57,6 +57,8 @@ class Drill:
     """An integer answer is feasible only as a whole multiple of this (GPUs: TP x PP)."""
     sig_figs: int | None = None
     """Graded by significant figures instead of the tolerance."""
+    taught: tuple[str, ...] = ()
+    """Params the question asks the learner to know: not shown with the question."""
     count: Count | None = None
     """What a count answer counts (its noun, the question's scale, conversions the question gives)."""
 

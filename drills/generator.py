@@ -227,6 +227,7 @@ def build(t: CompiledTemplate, seed: int, overrides: Mapping[str, Any] | None = 
         multiple_of=multiple,
         sig_figs=spec.answer.sig_figs,
         count=count,
+        taught=tuple(spec.taught),
     )
 
 

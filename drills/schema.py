@@ -294,9 +294,21 @@ class Template(_Strict):
         description="Classic mistakes a wrong answer is checked against, to name them in the verdict "
         "(ring-factor and bubble-convention need a {slip, ratio} entry).",
     )
+    taught: list[Name] = Field(
+        default_factory=list,
+        description="Params whose value the question asks the learner to know (format bits, bytes "
+        "per parameter of an optimizer layout): never printed under 'Given:', shown in the solution.",
+    )
     variety: str = Field(
         default="", description="Why this kind cannot reach 50 distinct questions in 1,000 seeds, if so."
     )
+
+    @model_validator(mode="after")
+    def _taught_params(self) -> Template:
+        for name in self.taught:
+            if name not in self.params:
+                raise ValueError(f"taught: '{name}' is not a param")
+        return self
 
     @model_validator(mode="after")
     def _slip_ratios(self) -> Template:
