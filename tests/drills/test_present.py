@@ -54,7 +54,8 @@ def test_the_answer_box_example_is_read_as_the_unit_asked_for(path: Path) -> Non
     drill = generate(path.stem, 11)
     example = answer_example(drill)
     if drill.integer or not drill.unit:
-        counted = f" of {PLURALS.get(drill.count.noun, drill.count.noun)}" if drill.count and drill.count.noun else ""
+        noun = drill.count.noun if drill.count else ""
+        counted = f" of {PLURALS.get(noun, noun)}" if noun else ""
         assert example == (f"a whole number{counted}" if drill.integer else "a plain number")
         return
     typed = example.removeprefix("e.g. ")
