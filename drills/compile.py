@@ -60,6 +60,7 @@ class CompiledTemplate:
     measured: tuple[tuple[Mapping[str, Any], str], ...] = ()  # (param -> accepted values, note)
     slips: tuple[tuple[str, Formula | None], ...] = ()  # (slip name, ratio formula or its default)
     answer_multiple: Formula | None = None  # a feasible count is a whole multiple of this
+    per: tuple[tuple[str, Formula], ...] = ()  # (noun, how many answer nouns in one of it)
 
 
 def _parse(text: str, loc: tuple[Any, ...]) -> Formula:
@@ -234,6 +235,11 @@ def compile_template(spec: Template, path: str, catalog: Catalog) -> CompiledTem
     if spec.answer.multiple_of is not None:
         answer_multiple = _parse(str(spec.answer.multiple_of), ("answer", "multiple_of"))
         _check_names(answer_multiple, known, "the answer's multiple_of", ("answer", "multiple_of"))
+    per: list[tuple[str, Formula]] = []
+    for noun, how_many in spec.answer.per.items():
+        f = _parse(str(how_many), ("answer", "per", noun))
+        _check_names(f, known, f"the answer's per {noun}", ("answer", "per", noun))
+        per.append((noun, f))
     return CompiledTemplate(
         spec,
         path,
@@ -248,6 +254,7 @@ def compile_template(spec: Template, path: str, catalog: Catalog) -> CompiledTem
         measured,
         tuple(slips),
         answer_multiple,
+        tuple(per),
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from drills.render import format_value
+from engine.counts import Count
 from engine.solution import Step
 
 Value = int | float | str
@@ -56,6 +57,10 @@ class Drill:
     """An integer answer is feasible only as a whole multiple of this (GPUs: TP x PP)."""
     sig_figs: int | None = None
     """Graded by significant figures instead of the tolerance."""
+    taught: tuple[str, ...] = ()
+    """Params the question asks the learner to know: not shown with the question."""
+    count: Count | None = None
+    """What a count answer counts (its noun, the question's scale, conversions the question gives)."""
 
     def value(self, name: str) -> Value:
         """The value of a param by name (KeyError if absent)."""

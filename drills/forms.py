@@ -9,6 +9,7 @@ import math
 import random
 
 from drills.drill import Drill
+from engine.counts import SPELLINGS as SPELLINGS_OF_NOUNS
 from engine.units import convert
 
 # question unit -> (unit to convert to, spellings of that unit); a spelling may carry trailing words
@@ -39,7 +40,29 @@ SPELLINGS: dict[str, list[tuple[str, list[str]]]] = {
     "GB/s": [("GB/s", ["GB/s", "gb/s", "GB per s", "GBps"]), ("TB/s", ["TB/s", "tb/s"])],
     "": [("", ["", " (approx.)"])],
 }
-COUNT_WORDS = ["", " GPUs", " nodes", " micro-batches", " steps", " users", " (exact)"]
+COUNT_WORDS = ["", " (exact)"]
+"""Words any count answer may carry; the count's own noun spellings are added (engine.counts)."""
+SCALE_WORDS = {1e3: ["k", " thousand", "K"], 1e6: ["M", " million", " mn"], 1e9: ["B", " billion", " bn"]}
+
+
+def noun_words(drill: Drill) -> list[str]:
+    """' GPUs', ' H100s', ' devices'...: the spellings of the drill's count noun, with a space."""
+    if drill.count is None or not drill.count.noun:
+        return []
+    return [" " + w for w, canon in SPELLINGS_OF_NOUNS.items() if canon == drill.count.noun and w != "$"]
+
+
+def _count_form(drill: Drill, rng: random.Random, prefix: str) -> str:
+    """A count with a scale ('in millions of tokens'): bare, with the scale word, or written out."""
+    assert drill.count is not None
+    scale, nouns = drill.count.scale, ["", *noun_words(drill)]
+    style = rng.randrange(3)
+    if style == 0 or scale not in SCALE_WORDS:
+        return prefix + _number(drill.expected, rng, exact=False)
+    if style == 1:
+        return prefix + f"{drill.expected:.5g}" + rng.choice(SCALE_WORDS[scale]) + rng.choice(nouns)
+    noun = rng.choice(nouns[1:] or [""])
+    return prefix + _number(drill.expected * scale, rng, exact=False) + noun
 
 
 def _number(value: float, rng: random.Random, *, exact: bool) -> str:
@@ -68,7 +91,10 @@ def equivalent_form(drill: Drill, rng: random.Random) -> str:
     exact = drill.integer
     prefix = rng.choice(["", "", "~", "about ", "≈ "]) if not exact else ""
     if exact:
-        return prefix + _number(drill.expected, rng, exact=True) + rng.choice(COUNT_WORDS)
+        words = COUNT_WORDS + noun_words(drill)
+        return prefix + _number(drill.expected, rng, exact=True) + rng.choice(words)
+    if drill.count is not None:
+        return _count_form(drill, rng, prefix)
     target, spellings = rng.choice(SPELLINGS.get(drill.unit, [(drill.unit, [drill.unit])]))
     value = convert(drill.expected, drill.unit, target)
     spelling = rng.choice(spellings)

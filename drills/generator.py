@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from drills.drill import Drill, Param, Value
 from drills.render import pretty, render
 from drills.schema import ParamKind
+from engine.counts import Count
 from engine.formula import FormulaError
 from engine.solution import Step
 
@@ -154,7 +155,7 @@ def _complete(t: CompiledTemplate, values: dict[str, Value]) -> bool:
     return True
 
 
-Solved = tuple[float, tuple[Step, ...], tuple[tuple[str, float | None], ...], float | None]
+Solved = tuple[float, tuple[Step, ...], tuple[tuple[str, float | None], ...], float | None, Count | None]
 
 
 def _solve(t: CompiledTemplate, values: Mapping[str, Value]) -> Solved:
@@ -171,7 +172,10 @@ def _solve(t: CompiledTemplate, values: Mapping[str, Value]) -> Solved:
         raise DrillError(f"drill '{t.spec.id}' has no finite answer")
     slips = tuple((name, None if f is None else float(f.evaluate(env))) for name, f in t.slips)
     multiple = None if t.answer_multiple is None else float(t.answer_multiple.evaluate(env))
-    return expected, tuple(steps), slips, multiple
+    a = t.spec.answer
+    per = tuple((noun, float(f.evaluate(env))) for noun, f in t.per)
+    count = Count(a.noun, a.scale, per) if a.noun or a.scale != 1 else None
+    return expected, tuple(steps), slips, multiple, count
 
 
 def build(t: CompiledTemplate, seed: int, overrides: Mapping[str, Any] | None = None) -> Drill:
@@ -188,7 +192,7 @@ def build(t: CompiledTemplate, seed: int, overrides: Mapping[str, Any] | None = 
             f"drill '{t.spec.id}': no draw met the template's constraints in {MAX_DRAWS} tries (seed {seed})"
         )
     try:
-        expected, steps, slips, multiple = _solve(t, values)
+        expected, steps, slips, multiple, count = _solve(t, values)
     except FormulaError as exc:
         raise DrillError(f"drill '{t.spec.id}' (seed {seed}): {exc}") from None
     spec = t.spec
@@ -222,6 +226,8 @@ def build(t: CompiledTemplate, seed: int, overrides: Mapping[str, Any] | None = 
         slips=slips,
         multiple_of=multiple,
         sig_figs=spec.answer.sig_figs,
+        count=count,
+        taught=tuple(spec.taught),
     )
 
 
@@ -284,7 +290,7 @@ def check(drill: Drill, text: str) -> CheckResult:
     """Grade a typed answer against the drill's expected value, unit, grading rule and slips."""
     from engine.answers import check_numeric
 
-    return check_numeric(text, drill.expected, drill.unit, grading=grading(drill))
+    return check_numeric(text, drill.expected, drill.unit, grading=grading(drill), count=drill.count)
 
 
 def levels(templates: TemplateSet | None = None) -> dict[str, str]:

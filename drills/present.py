@@ -3,27 +3,40 @@
 from __future__ import annotations
 
 from drills.drill import Drill
+from engine.counts import PLURALS, scale_name
 from engine.solution import render_steps
-from engine.units import format_quantity, format_tolerance
+from engine.units import format_number, format_quantity, format_tolerance
 
 
 def question_markdown(drill: Drill) -> str:
     """Title, prompt, each given with its unit, the conventions the answer assumes, the unit asked for."""
     lines = [f"**{drill.title}** · {drill.topic}", "", drill.prompt, ""]
-    shown = [p for p in drill.params if not p.name.endswith("_label")]
+    shown = [p for p in drill.params if not p.name.endswith("_label") and p.name not in drill.taught]
     if shown:
         lines += ["Given:", "", *(f"- `{p.name}` = {p.display}" for p in shown), ""]
     if drill.conventions:
         lines += ["Conventions:", "", *(f"- {c}" for c in drill.conventions), ""]
-    unit = f" in **{drill.unit}**" if drill.unit else ""
-    lines.append(f"Answer{unit} ({_band(drill)}).")
+    lines.append(f"Answer{_asked(drill)} ({_band(drill)}).")
     return "\n".join(lines)
+
+
+def _asked(drill: Drill) -> str:
+    """' in **GB**', ' as a number of **GPUs**', ' in **millions of tokens**' ('' for a plain number)."""
+    count = drill.count
+    if count is None:
+        return f" in **{drill.unit}**" if drill.unit else ""
+    plural = PLURALS.get(count.noun, count.noun)
+    if count.scale != 1:
+        scale = scale_name(count.scale)
+        scale = f"{scale}s" if scale[0].isalpha() else f"units of {scale.lstrip('× ')}"
+        return f" in **{scale} of {plural}**" if plural else f" in **{scale}**"
+    return f" as a number of **{plural}**"
 
 
 def solution_markdown(drill: Drill) -> str:
     """The expected answer, every worked step with its unit, and the measured reality checks."""
     lines = [
-        f"**Answer: {format_quantity(drill.expected, drill.unit)}** ({_band(drill)})",
+        f"**Answer: {answer_text(drill)}** ({_band(drill)})",
         "",
         "Solution:",
         "",
@@ -35,6 +48,13 @@ def solution_markdown(drill: Drill) -> str:
     return "\n".join(lines)
 
 
+def answer_text(drill: Drill) -> str:
+    """'15.03 GB', '200 GPUs', '8.389 million tokens'."""
+    if drill.count is None:
+        return format_quantity(drill.expected, drill.unit)
+    return drill.count.text(drill.expected, format_number(drill.expected))
+
+
 EXAMPLE_NUMBER = 16.1
 """The number in the answer box's example: fixed, so it says nothing about the answer."""
 
@@ -44,7 +64,8 @@ def answer_example(drill: Drill) -> str:
     ("e.g. 16.1 ms", "e.g. 16.1%"), or, where an example number would mislead, the kind of number
     (a count is a whole number, and "16" could be it; a unitless ratio has no typical size)."""
     if drill.integer:
-        return f"a whole number of {drill.unit}" if drill.unit else "a whole number"
+        plural = PLURALS.get(drill.count.noun, drill.count.noun) if drill.count else drill.unit
+        return f"a whole number of {plural}" if plural else "a whole number"
     if not drill.unit:
         return "a plain number"
     return f"e.g. {format_quantity(EXAMPLE_NUMBER, drill.unit)}"

@@ -183,6 +183,22 @@ class Answer(_Strict):
         description="Grade by significant figures instead of the tolerance: correct when equal to "
         "the answer rounded to this many figures.",
     )
+    noun: str = Field(
+        default="",
+        max_length=20,
+        description="What a count answer counts, singular (GPU, node, request, token, micro-batch, "
+        "step, parameter, dollar, GPU-hour; FLOP for a scaled amount of compute): an answer naming "
+        "another thing is a wrong unit.",
+    )
+    scale: Annotated[float, Field(gt=0)] = Field(
+        default=1,
+        description="The scale the question asks in ('in millions of tokens': 1e6); part of the unit.",
+    )
+    per: dict[str, Number | Annotated[str, Field(min_length=1)]] = Field(
+        default_factory=dict,
+        description="Conversions the question gives from other nouns to the answer's: "
+        "{node: 8, replica: tp} (GPUs per node, per replica), named when an answer counts them.",
+    )
 
     @model_validator(mode="after")
     def _bands(self) -> Answer:
@@ -190,6 +206,15 @@ class Answer(_Strict):
             raise ValueError("'close' must be wider than 'tolerance'")
         if self.multiple_of is not None and not self.integer:
             raise ValueError("'multiple_of' needs 'integer: true'")
+        from engine.counts import noun_of
+
+        for noun in (self.noun, *self.per):
+            if noun and noun_of(noun) != noun and not (noun is self.noun and noun == "FLOP"):
+                raise ValueError(f"'{noun}' is not a count noun (e.g. GPU, node, request, token, step)")
+        if self.per and not self.noun:
+            raise ValueError("'per' needs the answer's 'noun'")
+        if self.noun and self.unit:
+            raise ValueError("a count answer ('noun') has no unit: its noun is its unit")
         return self
 
 
@@ -269,9 +294,21 @@ class Template(_Strict):
         description="Classic mistakes a wrong answer is checked against, to name them in the verdict "
         "(ring-factor and bubble-convention need a {slip, ratio} entry).",
     )
+    taught: list[Name] = Field(
+        default_factory=list,
+        description="Params whose value the question asks the learner to know (format bits, bytes "
+        "per parameter of an optimizer layout): never printed under 'Given:', shown in the solution.",
+    )
     variety: str = Field(
         default="", description="Why this kind cannot reach 50 distinct questions in 1,000 seeds, if so."
     )
+
+    @model_validator(mode="after")
+    def _taught_params(self) -> Template:
+        for name in self.taught:
+            if name not in self.params:
+                raise ValueError(f"taught: '{name}' is not a param")
+        return self
 
     @model_validator(mode="after")
     def _slip_ratios(self) -> Template:

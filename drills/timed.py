@@ -76,6 +76,8 @@ class Sitting:
 
     session: DrillSession
     per_drill: float
+    auto_accept: bool = False
+    """Zetamac's habit: a typed answer already correct is accepted without Enter (sprints: on)."""
     turns: list[Turn] = field(default_factory=list)
     streak: int = 0
     best_streak: int = 0

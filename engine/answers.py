@@ -14,7 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine import slips
+from engine.answer_words import WrongUnit, resolve
 from engine.bands import Grading, Verdict, judge
+from engine.counts import Count, from_unit, scale_name
 from engine.formula import Equivalence, Formula, FormulaError, compare, parse_formula
 from engine.reading import MAX_ANSWER_LEN, ReadError, Reading, read_quantity
 from engine.slips import Slip
@@ -23,6 +25,7 @@ from engine.units import (
     UnitError,
     convert,
     describe,
+    format_number,
     format_percent,
     format_quantity,
     format_tolerance,
@@ -84,6 +87,18 @@ def _diagnosis(value: float, expected: float, grading: Grading) -> tuple[str, Sl
     return (f" ({tens})" if tens else ""), None
 
 
+def _scale_slip(value: float, expected: float, count: Count, g: Grading) -> str:
+    """'did you mean 8.389 million?' when the number is right but off by exactly the question's scale."""
+    if count.scale == 1:
+        return ""
+    name = scale_name(count.scale)
+    unit = f"{name}s" if name[0].isalpha() else f"units of {name.lstrip('× ')}"
+    for factor, why in ((count.scale, ""), (1 / count.scale, f"a number is read in {unit}; ")):
+        if judge(value * factor, expected, g)[0] is Verdict.CORRECT:
+            return f"{why}did you mean {format_number(value * factor)} {name}?"
+    return ""
+
+
 def _unit_value(
     reading: Reading, unit: str
 ) -> tuple[float, tuple[str, ...], str] | tuple[None, tuple[str, ...], str]:
@@ -103,13 +118,20 @@ def check_numeric(
     tolerance: float = 0.02,
     close: float | None = None,
     grading: Grading | None = None,
+    count: Count | None = None,
 ) -> CheckResult:
-    """Read `text` (number, arithmetic, optional unit words) and compare with `expected` in `unit`."""
+    """Read `text` (number, arithmetic, optional unit words) and compare with `expected` in `unit`;
+    `count`: what a count answer counts (default: the noun the unit names, as in 'tokens')."""
     g = grading or Grading(tolerance, close)
     given = text if isinstance(text, str) else str(text)
     try:
-        expected_text = format_quantity(expected, unit)
-    except (TypeError, ValueError, OverflowError):
+        count = count or from_unit(unit)
+        expected_text = (
+            format_quantity(expected, unit)
+            if count is None
+            else count.text(expected, format_number(expected))
+        )
+    except (TypeError, ValueError, OverflowError, UnitError):
         expected_text = f"{expected} {unit}"
 
     def unreadable(why: str) -> CheckResult:
@@ -124,9 +146,20 @@ def check_numeric(
     except UnitError as exc:
         return unreadable(f"this question's unit is broken ({exc})")
     try:
-        reading = read_quantity(given)
-    except ReadError as exc:
+        typed = read_quantity(given)
+        words = resolve(typed, unit, count)
+    except (ReadError, UnitError) as exc:
         return unreadable(str(exc))
+    if isinstance(words, WrongUnit):
+        return _result(
+            Verdict.WRONG_UNIT,
+            expected,
+            unit,
+            expected_text,
+            given,
+            f"Wrong unit: {words.says}; the answer is {expected_text}.",
+        )
+    reading = words
     notes: tuple[str, ...] = ()
     if reading.unit:
         try:
@@ -160,6 +193,7 @@ def check_numeric(
     also = "" if same_unit else f" (= {format_quantity(value, unit)})"
     read = "".join(f" {n[0].upper()}{n[1:]}." for n in notes)
     slip: Slip | None = None
+    scale_slip: str | None = None
     if verdict is Verdict.CORRECT:
         band = (
             "exactly"
@@ -178,11 +212,13 @@ def check_numeric(
         target = "the exact count" if g.integer else f"within {format_tolerance(g.tolerance)}"
         off = format_percent(rel)
         msg = f"Close: {shown}{also} is {off} off {expected_text}{why}; the target is {target}.{read}"
+    elif count is not None and (scaled := _scale_slip(value, expected, count, g)):
+        msg, scale_slip = f"Not quite: {shown} is off from {expected_text}: {scaled}{read}", "scale"
     else:
         why, slip = _diagnosis(value, expected, g)
         bare = "" if reading.unit or not unit.strip() else f", and a bare number is read in {unit}"
         msg = f"Not quite: {shown}{also} is off from {expected_text}{why}{bare}.{read}"
-    name = None if slip is None else slip.name
+    name = scale_slip if slip is None else slip.name
     return _result(verdict, expected, unit, expected_text, given, msg, value, rel, name, notes)
 
 

@@ -31,6 +31,15 @@ _EXPONENT = re.compile(r"[eE][+-]?\d")
 _REMARK = re.compile(r"\s*\((?=[^()]*[A-Za-z])[^()]*\)\s*$")
 _TIMES_TEN = re.compile(r"(?<=[\d.])\s*[xX]\s*(?=10\s*(?:\^|\*\*))")
 _FOLD = re.compile(r"(?<=\d)\s*-\s*(?=fold\b)", re.IGNORECASE)
+_LABEL = re.compile(
+    r"^(?:[A-Za-z][A-Za-z_]{0,11}\s*=|(?:tp|pp|dp|ep|cp|sp)\s*(?=[\d.])|[xX×]\s*(?=[\d.])|\$)\s*",
+    re.IGNORECASE,
+)
+_WAY = re.compile(
+    r"(?<=\d)\s*-?\s*way\b(?:\s+(?:tp|pp|dp|ep|tensor|pipeline|data|expert)\b)?(?:[\s-]+parallel(?:ism)?\b)?",
+    re.IGNORECASE,
+)
+_CURRENCY = re.compile(r"\b(?:usd|dollars?|bucks?)\b", re.IGNORECASE)
 _DECIMAL_COMMA = re.compile(r"(?<![\d.,])(?:0,\d+|\d+,(?:\d{1,2}|\d{4,})(?![\d,]))")
 
 
@@ -40,7 +49,8 @@ class ReadError(ValueError):
 
 @dataclass(frozen=True)
 class Reading:
-    """A typed answer: `value` in `unit` as typed ("" when the number is bare)."""
+    """A typed answer: `value` in `unit` as typed ("" when the number is bare; "x9.07" is 9.07 x,
+    "$106k" is 106 k USD)."""
 
     value: float
     unit: str
@@ -54,6 +64,20 @@ def _ungroup(match: re.Match[str]) -> str:
     return match.group(1) + match.group(2).replace(seps.pop(), "")
 
 
+def _labels(t: str) -> tuple[str, str]:
+    """Drop a leading label ("TP=2", "m = 360", "tp 2", "x9.07", "$106k", "2-way"); the unit words a
+    leading x or $ stand for ("" if none)."""
+    marks = ""
+    while (m := _LABEL.match(t)) is not None and m.end() < len(t):
+        sign = m.group(0).strip()
+        marks = " USD" if sign == "$" else (" x" if sign in ("x", "X", "×") else marks)
+        t = t[m.end() :]
+    t = _WAY.sub("", t)
+    if marks == " USD" and _CURRENCY.search(t):
+        return t, ""
+    return t, (marks if marks == " USD" or not re.search(r"[A-Za-z%]", t) else "")
+
+
 def normalise(text: str) -> tuple[str, bool]:
     """Canonical spelling of an answer and whether it was marked as approximate (ReadError for a
     decimal comma)."""
@@ -65,7 +89,10 @@ def normalise(text: str) -> tuple[str, bool]:
             break
         approximate = approximate or m.group(0).strip() != "="
         t = t[m.end() :]
+    t, marks = _labels(t)
     t = t.rstrip(" .")
+    if marks:
+        t += marks
     while (remark := _REMARK.search(t)) is not None and remark.start() > 0:  # "4 (TP 2)": a remark
         t = t[: remark.start()].rstrip(" .")
     if t.endswith("×"):

@@ -49,6 +49,9 @@ class Settings:
     reviews_per_day: int = 200
     day_start_hour: int = 4
     drill_seconds: int = 120
+    drill_auto_accept: bool = False
+    """Accept a correct drill answer as it is typed, without Enter, outside sprints too (sprints
+    always do, as Zetamac)."""
     backup_days: int = 7
     """Daily copies of an SQLite database kept this many days in backups/ beside it (0: none)."""
     scheduler: str = "sm2"
@@ -139,6 +142,11 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[Problem]]:
                 problems.append(
                     Problem(name, _line(text, key), None, f"'{key}' must be a whole number {low}-{high}")
                 )
+        elif key == "drill_auto_accept":
+            if isinstance(value, bool):
+                values[key] = value
+            else:
+                problems.append(Problem(name, _line(text, key), None, f"'{key}' must be true or false"))
         elif key == "scheduler":
             if value in SCHEDULERS:
                 values[key] = value

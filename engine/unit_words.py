@@ -13,7 +13,8 @@ The rules (a verdict repeats the rule whenever one changed what was typed: "read
 - Ratios: x X × times fold speedup; percent: % percent pct.
 - Count nouns (GPUs, H100s, nodes, micro-batches, tokens, steps, layers, users, ...) are plain counts.
 - After a complete unit, further words and parenthesised remarks are ignored ("17 GB total",
-  "484 ms per all-reduce"), but not an operator with an unknown unit ("GB/xyz") nor numbers.
+  "484 ms per all-reduce"), but not an operator with an unknown unit ("GB/xyz") nor numbers, unless
+  they follow a connecting word ("6.32 days on 256 GPUs", "17 GB, 2 GPUs").
 """
 
 from __future__ import annotations
@@ -54,6 +55,9 @@ _COUNTS = (
     "chip chips server servers accumulation accumulations iteration iterations sample samples batch batches "
 )
 COUNT_NOUNS = frozenset(_COUNTS.split())
+_ASIDE = re.compile(
+    r"^(?:(?:on|with|at|for|using|across|over|in|from|by|given|each|and|when|if)\b|[=,;:—-])", re.I
+)
 _PREFIX = {"k": "k", "m": "M", "g": "G", "t": "T", "p": "P", "e": "E"}
 _EXACT = "B b kB KB MB GB TB PB EB Kb Mb Gb Tb Pb KiB MiB GiB TiB PiB bit bits byte bytes"
 _EXACT_SIZES = frozenset(_EXACT.split())
@@ -138,6 +142,8 @@ def _size(word: str, ctx: Context) -> tuple[str, str | None] | None:
 
 def _word(word: str, ctx: Context) -> tuple[str, str | None] | None:
     """(pint spelling, note or None) for one word; '' for a plain count; None if unknown."""
+    if word[-2:] in ("Bs", "bs") and word[:-1] in _EXACT_SIZES:  # "GBs": a plural of GB
+        word = word[:-1]
     low = word.lower()
     if low in _RATIO:
         return "x", None
@@ -145,6 +151,8 @@ def _word(word: str, ctx: Context) -> tuple[str, str | None] | None:
         return "%", None
     if low in _TOKENS:
         return "token", None
+    if low == "tps":
+        return "token / s", "read 'tps' as tokens/s"
     if low in COUNT_NOUNS or _DEVICE.match(low):
         return "", None
     if low in _TIME:
@@ -223,7 +231,7 @@ def read_unit(text: str, question_unit: str) -> UnitReading:
         first = rest.split()[0][:20] if rest.split() else text.strip()[:20]
         hint = " (did you mean GB or Gb?)" if first.lower() in {"kb", "mb", "gb", "tb", "pb"} else ""
         raise UnitError(f"unknown unit '{first}'{hint}")
-    if re.search(r"\d", rest):
+    if re.search(r"\d", rest) and not _ASIDE.match(rest):
         raise UnitError(f"could not read '{rest[:30]}' after the unit")
     unit = " ".join(parts)
     if len(words) == 1 and _FLOP.match(words[0]):

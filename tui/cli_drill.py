@@ -74,8 +74,8 @@ def _step_json(step: Any) -> dict[str, Any]:
 
 def drill_json(drill: Any) -> dict[str, Any]:
     """The JSON document for `show --json`."""
+    from drills.present import answer_text
     from engine.solution import render_steps
-    from engine.units import format_quantity
 
     return {
         "kind": drill.kind,
@@ -88,7 +88,7 @@ def drill_json(drill: Any) -> dict[str, Any]:
         "answer": {
             "value": drill.expected,
             "unit": drill.unit,
-            "text": format_quantity(drill.expected, drill.unit),
+            "text": answer_text(drill),
         },
         "tolerance": drill.tolerance,
         "close": drill.close,

@@ -10,6 +10,7 @@ from drills.generator import check, generate
 from drills.loader import BUNDLED_DIR, load_templates
 from drills.present import EXAMPLE_NUMBER, answer_example, question_markdown, solution_markdown
 from drills.source import DrillSource
+from engine.counts import PLURALS
 from tui.cli_drill import hint_text, show_text
 
 KINDS = ["kv-cache", "plan-gpus", "pipeline-bubble"]
@@ -53,7 +54,9 @@ def test_the_answer_box_example_is_read_as_the_unit_asked_for(path: Path) -> Non
     drill = generate(path.stem, 11)
     example = answer_example(drill)
     if drill.integer or not drill.unit:
-        assert example == ("a whole number" if drill.integer else "a plain number")
+        noun = drill.count.noun if drill.count else ""
+        counted = f" of {PLURALS.get(noun, noun)}" if noun else ""
+        assert example == (f"a whole number{counted}" if drill.integer else "a plain number")
         return
     typed = example.removeprefix("e.g. ")
     assert typed.startswith(str(EXAMPLE_NUMBER)) and drill.unit in typed

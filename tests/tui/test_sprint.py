@@ -92,3 +92,76 @@ def test_measured_lines_join_the_worked_solution() -> None:
     drill = generate("kv-cache", 1, overrides=setup)
     assert drill.measured and "H100" in drill.measured[0]
     assert f"Reality check: {drill.measured[0]}" in solution_markdown(drill)
+
+
+async def test_sprint_accepts_a_right_answer_as_typed_and_waits_for_enter_on_a_wrong_one(
+    make_app, db_path: Path
+) -> None:
+    timer = ManualTimer()
+    app = drill_app(make_app, timer)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await open_setup(pilot, (), "5", seed=3)
+        await pilot.press("ctrl+t")
+        screen = app.screen
+        assert isinstance(screen, DrillScreen) and screen.sitting.auto_accept
+        first = screen.drill
+        await pilot.press(*f"{first.expected:.6g}")  # no Enter
+        timer.advance(1)  # typing paused
+        await until(pilot, lambda: screen.drill is not first, "the right answer accepted without Enter")
+        assert "✓ Correct" in text(screen, "#drill-flash")
+        assert "score 1  ·  streak 1" in text(screen, "#drill-score")
+
+        second = screen.drill
+        await pilot.press(*f"{second.expected * 3:.6g}")
+        timer.advance(1)
+        await pilot.pause(0.6)  # ticks pass: a wrong answer is not acted on unasked
+        assert screen.drill is second and screen.phase == "asking"
+        assert text(screen, "#drill-verdict") == ""
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.phase == "answered", "the wrong answer checked on Enter")
+        assert "Solution:" in screen.query_one("#drill-solution", Static).content.markup
+        assert "score 1  ·  streak 0" in text(screen, "#drill-score")
+
+
+async def test_outside_sprints_enter_is_needed_unless_set(make_app, db_path: Path) -> None:
+    timer = ManualTimer()
+    app = drill_app(make_app, timer)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await open_setup(pilot, ("kv-cache",), "2", seed=3)
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, DrillScreen) and not screen.sitting.auto_accept
+        drill = screen.drill
+        await pilot.press(*f"{drill.expected:.6g} GB")
+        timer.advance(1)
+        await pilot.pause(0.6)
+        assert screen.drill is drill and screen.phase == "asking"
+
+
+async def test_the_setting_accepts_as_typed_outside_sprints(make_app, db_path: Path) -> None:
+    import dataclasses
+
+    timer = ManualTimer()
+    app = make_app(drill_seconds=60, drill_auto_accept=True)
+    app.config = dataclasses.replace(app.config, monotonic=timer)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await open_setup(pilot, ("kv-cache",), "2", seed=3)
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, DrillScreen) and screen.sitting.auto_accept
+        drill = screen.drill
+        await pilot.press(*f"{drill.expected:.6g} GB")
+        timer.advance(1)
+        await until(pilot, lambda: screen.drill is not drill, "the right answer accepted without Enter")
+        assert "✓ Correct" in text(screen, "#drill-flash")
+
+
+def test_the_settings_file_turns_auto_accept_on(tmp_path: Path) -> None:
+    from engine.settings import load_settings
+
+    path = tmp_path / "settings.toml"
+    path.write_text("drill_auto_accept = true\n", encoding="utf-8")
+    assert load_settings(path) == (load_settings(path)[0], []) and load_settings(path)[0].drill_auto_accept
+    path.write_text('drill_auto_accept = "yes"\n', encoding="utf-8")
+    settings, problems = load_settings(path)
+    assert not settings.drill_auto_accept and "true or false" in problems[0].message

@@ -40,6 +40,9 @@ class Phase(StrEnum):
 
 
 TICK_SECONDS = 0.2
+AUTO_ACCEPT_PAUSE = 0.3
+"""Seconds of no typing before an answer is checked unasked: answers within a tolerance are right
+before their last digits ("15" for 15.03 GB), and those digits must not spill into the next drill."""
 MAX_SKIPS = 20
 
 
@@ -79,6 +82,8 @@ class DrillScreen(Screen[None]):
         self._shown_at = 0.0
         self._cap = self.limit
         self.drill: Drill | None = None
+        self._pending: str | None = None  # typed, to check unasked once typing pauses
+        self._typed_at = 0.0
         self.last_kind: str | None = None
         self._over = False
         self.saves = WriteQueue(self, services.record_drill, what="Attempt not saved")
@@ -143,6 +148,7 @@ class DrillScreen(Screen[None]):
         box.focus()
         self.query_one("#drill-body", VerticalScroll).scroll_home(animate=False)
         self.hinted = False
+        self._pending = None
         self.phase = Phase.ASKING
         self._shown_at = self._timer()
         self._cap = self.sitting.limit(self._elapsed())
@@ -166,6 +172,8 @@ class DrillScreen(Screen[None]):
         self.remaining = max(0.0, self._cap - (self._timer() - self._shown_at))
         if self.remaining <= 0 and (left is None or left > 0):
             self._finish_drill(None, "", self._cap)
+        else:
+            self._peek_if_paused()
 
     def watch_remaining(self, left: float) -> None:
         clock = self.query_one("#drill-clock", Static)
@@ -200,6 +208,35 @@ class DrillScreen(Screen[None]):
         self.phase = Phase.CHECKING
         event.input.disabled = True
         self.check_answer(self.drill, event.value, seconds)
+
+    @on(Input.Changed, "#drill-answer")
+    def _typed(self, event: Input.Changed) -> None:
+        """Zetamac: in a sprint (or with drill_auto_accept) an answer already right moves on unasked,
+        once typing pauses (see AUTO_ACCEPT_PAUSE); the tick checks it."""
+        if self.sitting.auto_accept and self.phase == Phase.ASKING and event.value.strip():
+            self._pending, self._typed_at = event.value, self._timer()
+
+    def _peek_if_paused(self) -> None:
+        if self._pending is None or self._timer() - self._typed_at < AUTO_ACCEPT_PAUSE or self.drill is None:
+            return
+        text, self._pending = self._pending, None
+        if self.query_one("#drill-answer", Input).value == text:
+            self.peek_answer(self.drill, text)
+
+    @work(thread=True, exclusive=True, group="drill-peek")
+    def peek_answer(self, drill: Drill, text: str) -> None:
+        """Check the answer as typed so far; only a correct one is acted on."""
+        result = self.services.check_drill(drill, text)
+        if result.verdict is Verdict.CORRECT:
+            self.app.call_from_thread(self._peeked, drill, result, text)
+
+    def _peeked(self, drill: Drill, result: CheckResult, text: str) -> None:
+        box = self.query_one("#drill-answer", Input)
+        if drill is not self.drill or self.phase != Phase.ASKING or box.value != text:
+            return  # typed on, submitted or moved on meanwhile
+        seconds = self._timer() - self._shown_at
+        if seconds < self._cap:
+            self._finish_drill(result, text, seconds)
 
     @work(thread=True, exclusive=True, group="drill-check")
     def check_answer(self, drill: Drill, text: str, seconds: float) -> None:

@@ -158,13 +158,14 @@ class DrillSetupScreen(Screen[None]):
             return None
         return float(text)
 
-    def _begin(self, plan: Plan) -> None:
+    def _begin(self, plan: Plan, *, sprint: bool = False) -> None:
         limit = self._limit()
         if limit is None:
             return
         from tui.screens.drill import DrillScreen
 
-        sitting = Sitting(DrillSession(plan, self.rng or random.Random()), limit)
+        auto = sprint or self.services.config.settings.drill_auto_accept
+        sitting = Sitting(DrillSession(plan, self.rng or random.Random()), limit, auto_accept=auto)
         self.app.switch_screen(DrillScreen(self.services, sitting))
 
     def action_sprint(self) -> None:
@@ -172,7 +173,7 @@ class DrillSetupScreen(Screen[None]):
         if not self.ready:
             self.notify("Still loading the drill kinds…")
             return
-        self._begin(sprint_plan(self.kind_ids))
+        self._begin(sprint_plan(self.kind_ids), sprint=True)
 
     def action_weak(self) -> None:
         """Ten drills of the kinds with the lowest recent accuracy or most overdue."""
