@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from cards.anki_export import MODEL_NAME, guid_for
 from cards.anki_package import AnkiCollection, AnkiNote
 from cards.anki_template import (
     TOKEN,
@@ -136,8 +137,26 @@ def _too_long(note: AnkiNote) -> str | None:
     return None
 
 
-def convert(collection: AnkiCollection) -> Converted:
-    """Every note of the package as cards of one flopcards deck per Anki deck."""
+def own_key(note: AnkiNote) -> str | None:
+    """The `deck-id/card-id` of a note flopcards exported (its Key field, vouched for by its GUID)."""
+    if note.notetype != MODEL_NAME or "Key" not in note.field_names:
+        return None
+    key = note.fields[note.field_names.index("Key")].strip()
+    return key if "/" in key and guid_for(key) == note.guid else None
+
+
+def deck_names(collection: AnkiCollection) -> list[str]:
+    """The Anki decks whose notes become flopcards decks (not flopcards' own exported notes)."""
+    return sorted({note.deck for note in collection.notes if own_key(note) is None})
+
+
+def convert(
+    collection: AnkiCollection, *, known: frozenset[str] = frozenset(), deck_id: str | None = None
+) -> Converted:
+    """Every note of the package as cards of one flopcards deck per Anki deck (or all in `deck_id`).
+
+    A note flopcards exported goes back to its own card: when `known` holds its key the card is left
+    as it is (only its history is imported), else it is made again under that key."""
     result = Converted()
     ords: dict[int, list[int]] = {}
     card_ids: dict[tuple[int, int], int] = {}
@@ -147,8 +166,14 @@ def convert(collection: AnkiCollection) -> Converted:
     by_deck: dict[str, list[Card]] = {}
     titles: dict[str, str] = {}
     for note in collection.notes:
-        deck_id = slugify(note.deck) or "anki-import"
-        titles.setdefault(deck_id, note.deck)
+        key = own_key(note)
+        if key is not None and key in known:
+            for ord_ in ords.get(note.id, []):
+                result.keys[card_ids[(note.id, ord_)]] = key
+            continue
+        title = note.deck.removeprefix("flopcards::") if key else note.deck
+        target = key.split("/", 1)[0] if key else deck_id or slugify(note.deck) or "anki-import"
+        titles.setdefault(target, title)
         media = media_of(note)
         if media:
             result.warnings.append(f"note {note.guid}: media not imported: {', '.join(media)}")
@@ -166,13 +191,12 @@ def convert(collection: AnkiCollection) -> Converted:
                     f"{MAX_SIDE_CHARS:,} characters"
                 )
                 continue
-            card_id = guid_card_id(note.guid, suffix)
-            by_deck.setdefault(deck_id, []).append(
+            card_id = key.split("/", 1)[1] if key else guid_card_id(note.guid, suffix)
+            by_deck.setdefault(target, []).append(
                 Card(id=card_id, front=front, back=back, tags=[t for t in note.tags if t])
             )
             if (note.id, ord_) in card_ids:
-                result.keys[card_ids[(note.id, ord_)]] = f"{deck_id}/{card_id}"
-    for deck_id, cards in by_deck.items():
-        title = titles[deck_id]
-        result.decks.append(Deck(id=deck_id, title=title, source="Imported from Anki", cards=cards))
+                result.keys[card_ids[(note.id, ord_)]] = f"{target}/{card_id}"
+    for target, cards in by_deck.items():
+        result.decks.append(Deck(id=target, title=titles[target], source="Imported from Anki", cards=cards))
     return result
