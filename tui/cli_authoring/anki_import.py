@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from engine.settings import Settings, user_deck_dir
 
 if TYPE_CHECKING:
-    from cards.schema import Deck
     from engine.store.history import ImportedHistory
     from tui.anki import AnkiCollection, Converted
 
@@ -43,11 +42,11 @@ def _read(path: Path, settings: Settings, deck_id: str | None) -> tuple[AnkiColl
         return f"{path}: not a readable Anki collection ({' '.join(str(error).split())[:160]})"
 
 
-def _clash(decks: list[Deck], settings: Settings) -> str | None:
+def _clash(converted: Converted, settings: Settings) -> str | None:
     from tui.authoring import load_collection
 
     others = {d.id: d for d in load_collection(settings.deck_dirs).decks}
-    for deck in decks:
+    for deck in converted.decks:
         clash = others.get(deck.id)
         target = user_deck_dir() / f"{deck.id}.yaml"
         if clash is not None and clash.path.resolve() != target.resolve():
@@ -72,7 +71,7 @@ def run(
     collection, converted = read
     if title is not None and len(converted.decks) == 1:
         converted.decks[0] = converted.decks[0].model_copy(update={"title": title})
-    if problem := _clash(converted.decks, settings):
+    if problem := _clash(converted, settings):
         return _fail(problem)
     found: list[ImportedHistory] | None = None
     written: tuple[int, int] | str | None = None
