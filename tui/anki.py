@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cards.anki_convert import Converted, convert
+from cards.anki_convert import Converted, convert, deck_names
 from cards.anki_export import plain_text, write_apkg
 from cards.anki_history import histories
 from cards.anki_package import AnkiCollection, AnkiPackageError, read_package
@@ -12,6 +12,7 @@ __all__ = [
     "AnkiPackageError",
     "Converted",
     "convert",
+    "deck_names",
     "histories",
     "plain_text",
     "read_package",

@@ -1,56 +1,130 @@
-"""Writing imported review histories: card states and log rows, idempotent by (card, instant)."""
+"""Writing imported review histories: merged with what is already here, never rewinding it.
+
+The log becomes the union of both logs (an answer is the same answer when its card and instant match).
+A card's state and marks come from the import unless this collection holds an answer of that card
+later than the import's last one: then the card was studied here since, and its state, marks and the
+undo of that answer stay as they are. Everything is written in one transaction.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
+from typing import TypeVar
 
 import sqlalchemy as sa
+import sqlalchemy.orm as so
 
 from engine.replay import TimedRecord
 from engine.sm2 import CardState
 from engine.store import repo
 from engine.store.database import Store
-from engine.store.models import CardStateRow, ReviewRow
+from engine.store.marks import Mark
+from engine.store.models import CardMarkRow, CardStateRow, ReviewRow
+from engine.store.writes import run_write
+
+BATCH = 500
+Row = TypeVar("Row", CardStateRow, CardMarkRow)
 
 
 @dataclass(frozen=True)
 class ImportedHistory:
-    """One card's replayed answers and the state it should be left in."""
+    """One card's replayed answers, the state it should be left in (None: still new) and its marks."""
 
     card_key: str
     deck_id: str
     records: Sequence[TimedRecord]
-    final: CardState
+    final: CardState | None
+    mark: Mark | None = None
+
+
+def _logged(session: so.Session, keys: list[str]) -> dict[str, set[datetime]]:
+    out: dict[str, set[datetime]] = {}
+    for start in range(0, len(keys), BATCH):
+        query = sa.select(ReviewRow.card_key, ReviewRow.reviewed_at).where(
+            ReviewRow.card_key.in_(keys[start : start + BATCH])
+        )
+        for key, at in session.execute(query):
+            out.setdefault(key, set()).add(at)
+    return out
+
+
+def _rows(session: so.Session, model: type[Row], keys: list[str]) -> dict[str, Row]:
+    out: dict[str, Row] = {}
+    for start in range(0, len(keys), BATCH):
+        chunk = keys[start : start + BATCH]
+        for row in session.scalars(sa.select(model).where(model.card_key.in_(chunk))):
+            out[row.card_key] = row
+    return out
+
+
+def _log_rows(history: ImportedHistory, have: set[datetime]) -> Iterable[dict[str, object]]:
+    for timed in history.records:
+        record = timed.record
+        if record.reviewed_at in have:
+            continue
+        yield {
+            "card_key": history.card_key,
+            "deck_id": history.deck_id,
+            "reviewed_at": record.reviewed_at,
+            "study_day": record.study_day,
+            "grade": record.grade,
+            "seconds": round(float(timed.seconds), 3),
+            "same_day_repeat": record.same_day_repeat,
+            "was_new": record.was_new,
+            "state_before": record.before.to_dict(),
+            "state_after": record.after.to_dict(),
+        }
+
+
+def studied_here_since(history: ImportedHistory, have: set[datetime]) -> bool:
+    """An answer logged here that the import does not hold, later than the import's last answer."""
+    theirs = {timed.record.reviewed_at for timed in history.records}
+    last = max(theirs, default=None)
+    return any(at not in theirs and (last is None or at > last) for at in have)
+
+
+def _set_mark(session: so.Session, rows: dict[str, CardMarkRow], history: ImportedHistory) -> None:
+    mark = history.mark
+    row = rows.get(history.card_key)
+    if mark is None or (row is None and mark == Mark()):
+        return
+    if row is None:
+        row = CardMarkRow(card_key=history.card_key, deck_id=history.deck_id, leech=False)
+        session.add(row)
+    row.suspended, row.buried_until, row.flagged = mark.suspended, mark.buried_until, mark.flagged
+    row.lapses = mark.lapses
 
 
 def write_histories(store: Store, histories: Sequence[ImportedHistory]) -> tuple[int, int]:
-    """Add log rows not already present and set each card's state, in one transaction.
+    """Add the log rows not already present and set each card's state and marks (unless studied here
+    since), in one transaction. Returns (log rows added, cards whose state was set); importing the
+    same history twice adds nothing."""
 
-    Returns (log rows added, cards whose state was set). Importing the same history twice adds nothing.
-    """
-    added = 0
-    with store.sessions.begin() as session:
+    def work(session: so.Session) -> tuple[int, int]:
+        keys = [history.card_key for history in histories]
+        logged = _logged(session, keys)
+        states, marks = _rows(session, CardStateRow, keys), _rows(session, CardMarkRow, keys)
+        added = scheduled = 0
+        rows: list[dict[str, object]] = []
         for history in histories:
-            have = set(
-                session.scalars(
-                    sa.select(ReviewRow.reviewed_at).where(ReviewRow.card_key == history.card_key)
-                )
-            )
-            for timed in history.records:
-                if timed.record.reviewed_at in have:
-                    continue
-                repo.write_answer(
-                    session,
-                    card_key=history.card_key,
-                    deck_id=history.deck_id,
-                    record=timed.record,
-                    seconds=timed.seconds,
-                )
-                added += 1
-            row = session.get(CardStateRow, history.card_key)
-            if row is None:
-                row = CardStateRow(card_key=history.card_key, deck_id=history.deck_id)
-                session.add(row)
-            repo.set_state(row, history.final)
-    return added, len(histories)
+            have = logged.get(history.card_key, set())
+            new_rows = list(_log_rows(history, have))
+            rows += new_rows
+            added += len(new_rows)
+            if studied_here_since(history, have):
+                continue
+            if history.final is not None:
+                row = states.get(history.card_key)
+                if row is None:
+                    row = CardStateRow(card_key=history.card_key, deck_id=history.deck_id)
+                    session.add(row)
+                repo.set_state(row, history.final)
+                scheduled += 1
+            _set_mark(session, marks, history)
+        for start in range(0, len(rows), BATCH * 10):
+            session.execute(sa.insert(ReviewRow), rows[start : start + BATCH * 10])
+        return added, scheduled
+
+    return run_write(store, work)

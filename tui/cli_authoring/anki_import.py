@@ -1,66 +1,135 @@
-"""`flopcards import FILE.apkg|.colpkg [--with-history]`: Anki notes to YAML decks, and their reviews."""
+"""`flopcards import FILE.apkg|.colpkg [--id ID] [--with-history]`: Anki notes to YAML decks, and reviews.
+
+All or nothing: everything is read and checked first, deck files are written beside their targets
+under temporary names, the history goes in in one transaction, and only then are the files moved into
+place; any failure removes the temporary files, so the decks and the collection stay as they were.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.settings import Settings, user_deck_dir
 
 if TYPE_CHECKING:
+    from engine.store.history import ImportedHistory
     from tui.anki import AnkiCollection, Converted
 
 
-def run(path: Path, settings: Settings, *, with_history: bool, write: Callable[[Path, str], None]) -> int:
-    """Import one package; `write(path, text)` replaces a deck file atomically."""
-    from tui.anki import AnkiPackageError, convert, read_package
-    from tui.authoring import deck_text, load_collection
+def _fail(message: str) -> int:
+    print(f"flopcards import: {message}", file=sys.stderr)
+    return 1
+
+
+def _read(path: Path, settings: Settings, deck_id: str | None) -> tuple[AnkiCollection, Converted] | str:
+    from tui.anki import AnkiPackageError, convert, deck_names, read_package
+    from tui.authoring import load_collection
 
     try:
         collection = read_package(path)
+        if deck_id is not None and len(names := deck_names(collection)) > 1:
+            shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
+            return f"{path} holds {len(names)} decks ({shown}); --id names one deck: leave it out"
+        decks = load_collection(settings.deck_dirs).decks
+        known = frozenset(f"{d.id}/{c.id}" for d in decks for c in d.deck.cards)
+        return collection, convert(collection, known=known, deck_id=deck_id)
     except AnkiPackageError as error:
-        print(f"flopcards import: {error}", file=sys.stderr)
-        return 1
-    converted = convert(collection)
-    folder = user_deck_dir()
+        return str(error)
+    except (ValueError, OverflowError) as error:  # a crafted package: values no card can hold
+        return f"{path}: not a readable Anki collection ({' '.join(str(error).split())[:160]})"
+
+
+def _clash(converted: Converted, settings: Settings) -> str | None:
+    from tui.authoring import load_collection
+
     others = {d.id: d for d in load_collection(settings.deck_dirs).decks}
-    header = f"Imported from {path.name} by `flopcards import`; importing it again updates these cards."
     for deck in converted.decks:
-        target = folder / f"{deck.id}.yaml"
         clash = others.get(deck.id)
+        target = user_deck_dir() / f"{deck.id}.yaml"
         if clash is not None and clash.path.resolve() != target.resolve():
-            print(f"flopcards import: deck id '{deck.id}' is already used by {clash.path}", file=sys.stderr)
-            return 1
-        existed = target.exists()
-        write(target, deck_text(deck, header=header))
-        verb = "updated" if existed else "wrote"
-        print(f"{verb} {target}: {len(deck.cards)} card{'s' if len(deck.cards) != 1 else ''}")
+            return f"deck id '{deck.id}' is already used by {clash.path}"
+    return None
+
+
+def run(
+    path: Path,
+    settings: Settings,
+    *,
+    with_history: bool,
+    deck_id: str | None = None,
+    title: str | None = None,
+) -> int:
+    """Import one package: all of it, or nothing when any part fails (`deck_id`, `title`: its deck's)."""
+    from tui.authoring import deck_text
+
+    read = _read(path, settings, deck_id)
+    if isinstance(read, str):
+        return _fail(read)
+    collection, converted = read
+    if title is not None and len(converted.decks) == 1:
+        converted.decks[0] = converted.decks[0].model_copy(update={"title": title})
+    if problem := _clash(converted, settings):
+        return _fail(problem)
+    found: list[ImportedHistory] | None = None
+    written: tuple[int, int] | str | None = None
+    if with_history:
+        from engine.studyday import StudyClock, utc_now
+        from tui.anki import histories
+
+        clock = StudyClock(day_start_hour=settings.day_start_hour)
+        try:
+            found = histories(collection, converted, clock, utc_now())
+        except (ValueError, OverflowError) as error:
+            return _fail(f"{path}: a card's schedule cannot be read ({' '.join(str(error).split())[:160]})")
+    header = f"Imported from {path.name} by `flopcards import`; importing it again updates these cards."
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for deck in converted.decks:
+            target = user_deck_dir() / f"{deck.id}.yaml"
+            temp = target.with_name(f".{target.name}.import")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            staged.append((temp, target))
+            temp.write_text(deck_text(deck, header=header), encoding="utf-8")
+        written = _history(found, settings) if found is not None else None
+        if isinstance(written, str):
+            return _fail(written)
+        for deck, (temp, target) in zip(converted.decks, staged, strict=True):
+            verb = "updated" if target.exists() else "wrote"
+            os.replace(temp, target)
+            print(f"{verb} {target}: {len(deck.cards)} card{'s' if len(deck.cards) != 1 else ''}")
+    except OSError as error:
+        return _fail(f"cannot write the decks ({error.strerror or error}); nothing was imported")
+    finally:
+        for temp, _ in staged:
+            temp.unlink(missing_ok=True)
+    matched = len(converted.keys) - sum(len(d.cards) for d in converted.decks)
+    if matched > 0:
+        print(f"{matched} card{'s' if matched != 1 else ''} exported by flopcards matched their own cards")
     for warning in converted.warnings:
         print(f"{path}: warning: {warning}", file=sys.stderr)
-    if with_history:
-        return _history(collection, converted, settings)
+    if isinstance(written, tuple):
+        added, cards = written
+        answers = f"{added} answer{'s' if added != 1 else ''}"
+        print(
+            f"review history: {answers} added, {cards} card{'s' if cards != 1 else ''} scheduled as in Anki"
+        )
     return 0
 
 
-def _history(collection: AnkiCollection, converted: Converted, settings: Settings) -> int:
+def _history(found: list[ImportedHistory], settings: Settings) -> tuple[int, int] | str:
     from engine.store.database import StoreError, open_store
     from engine.store.history import write_histories
-    from engine.studyday import StudyClock, utc_now
-    from tui.anki import histories
 
     try:
         store = open_store(settings.db)
     except StoreError as error:
-        print(f"flopcards import: {error}", file=sys.stderr)
-        return 1
+        return f"{error}; nothing was imported"
     try:
-        clock = StudyClock(day_start_hour=settings.day_start_hour)
-        found = histories(collection, converted, clock, utc_now())
-        added, cards = write_histories(store, found)
+        return write_histories(store, found)
+    except StoreError as error:
+        return f"{error}; nothing was imported"
     finally:
         store.close()
-    answers = f"{added} answer{'s' if added != 1 else ''}"
-    print(f"review history: {answers} added, {cards} card{'s' if cards != 1 else ''} scheduled as in Anki")
-    return 0

@@ -1,4 +1,5 @@
-"""`flopcards import FILE.csv|.tsv`: write (or update) a YAML deck in the user deck folder from a table."""
+"""`flopcards import FILE`: write (or update) YAML decks in the user deck folder from a table or an
+Anki package."""
 
 from __future__ import annotations
 
@@ -30,12 +31,19 @@ def _write(path: Path, text: str) -> None:
 def main(argv: Sequence[str], settings: Settings) -> int:
     parser = Parser(
         prog="flopcards import",
-        description="Import cards from a CSV/TSV file (columns front, back, tags; header optional; "
-        "Anki's plain-text export works) into a YAML deck in your deck folder. Importing the same "
-        "file again updates the cards (ids come from each front), it never duplicates them.",
+        description="Import cards into YAML decks in your deck folder from a CSV/TSV file (columns "
+        "front, back, tags; header optional), Anki's plain-text export (.txt) or an Anki package "
+        "(.apkg, .colpkg: one deck per Anki deck, each card from its own template). Importing the "
+        "same file again updates the cards (ids come from Anki's note GUIDs, else from each front); "
+        "it never duplicates them.",
     )
-    parser.add_argument("file", type=Path, help="a .csv, .tsv or .txt file")
-    parser.add_argument("--id", dest="deck_id", help="deck id (default: made from the file name)")
+    parser.add_argument("file", type=Path, help="a .csv, .tsv, .txt, .apkg or .colpkg file")
+    parser.add_argument(
+        "--id",
+        dest="deck_id",
+        help="deck id (default: from the file name; for a package, from its deck; refused for a "
+        "package of several decks)",
+    )
     parser.add_argument("--title", help="deck title for a new deck (default: from the file)")
     parser.add_argument("--tag", action="append", default=[], help="tag added to every card (repeatable)")
     parser.add_argument(
@@ -43,9 +51,11 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     )
     args = parser.parse_args(list(argv))
     if args.file.suffix.lower() in (".apkg", ".colpkg"):
+        from tui.authoring import slugify
         from tui.cli_authoring.anki_import import run
 
-        return run(args.file, settings, with_history=args.with_history, write=_write)
+        deck_id = slugify(args.deck_id) if args.deck_id else None
+        return run(args.file, settings, with_history=args.with_history, deck_id=deck_id, title=args.title)
 
     from tui.authoring import (
         CsvImportError,
