@@ -143,10 +143,10 @@ def test_user_templates_folder(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     assert "broken.yaml" in err and err.startswith("warning:")
 
 
-def test_list_json_shows_level_and_topic_of_at_least_60_kinds(capsys: pytest.CaptureFixture[str]) -> None:
+def test_list_json_shows_level_and_topic_of_at_least_80_kinds(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "list", "--json")
     rows = json.loads(out)
-    assert code == 0 and len(rows) >= 60
+    assert code == 0 and len(rows) >= 80
     assert {r["level"] for r in rows} == {"warm-up", "interview", "senior"}
     assert all(r["topic"] for r in rows)
     code, out, _ = run(capsys, "list", "--json", "--level", "senior")

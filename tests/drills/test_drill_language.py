@@ -31,7 +31,7 @@ def write(tmp_path: Path, name: str, extra: str) -> Path:
 
 def test_bundled_kinds_have_a_level_and_a_hint_and_cover_every_level() -> None:
     found = load_templates().templates
-    assert len(found) >= 60
+    assert len(found) >= 80
     assert set(levels().values()) == {"warm-up", "interview", "senior"}
     for kind, t in found.items():
         assert t.spec.hint, kind
