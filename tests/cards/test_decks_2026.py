@@ -23,7 +23,7 @@ DECK_FILES = {
     "rl-infra.yaml": ("rl-infra", 18, 23),
     "measured-h100.yaml": ("measured-h100", 18, 67),
 }
-MEASURED = "measured: shared/measured/h100.md"
+MEASURED = "measured: docs/measured/h100.md"
 STARTS_WITH_NUMBER = re.compile(r"^[~≈]?\s*[-+]?\d")
 
 
