@@ -45,14 +45,19 @@ def test_deck_file_loads_without_problems(path: Path) -> None:
     assert deck is not None
 
 
-@pytest.mark.parametrize(("name", "count"), [("flashcards", 89), ("grill", 60)])
+MERGED = {"flashcards": {"fc-057", "fc-076"}}
+"""Duplicates merged into the card that stays (issue 29); the source numbering keeps its gaps."""
+
+
+@pytest.mark.parametrize(("name", "count"), [("flashcards", 89 - 2), ("grill", 60)])
 def test_source_counts(name: str, count: int) -> None:
     assert len(schema_deck(BUNDLED_DIR / f"{name}.yaml").cards) == count
 
 
 def test_flashcards_keep_source_order() -> None:
     deck = schema_deck(BUNDLED_DIR / "flashcards.yaml")
-    assert [c.id for c in deck.cards] == [f"fc-{n:03d}" for n in range(1, 90)]
+    expected = [f"fc-{n:03d}" for n in range(1, 90) if f"fc-{n:03d}" not in MERGED["flashcards"]]
+    assert [c.id for c in deck.cards] == expected
 
 
 def test_grill_keeps_source_order() -> None:

@@ -117,7 +117,8 @@ def test_speculative_decoding_matches_the_closed_form() -> None:
 
 def test_capacity_plan_is_ceil_of_memory_over_usable() -> None:
     kv_gb = 1000 * 1000 * 0.5e-3 * 1.3
-    assert _value(BY_ID["capacity-plan-7b"]) == math.ceil((3.5 + kv_gb) / 64)
+    usable_gb = 0.8 * 80 * 2**30 / 1e9  # an "80GB" A100 holds 80 GiB
+    assert _value(BY_ID["capacity-plan-7b"]) == math.ceil((3.5 + kv_gb) / usable_gb) == 10
 
 
 def test_pipeline_bubble_accepts_equivalent_forms_only() -> None:
