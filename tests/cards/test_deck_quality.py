@@ -88,7 +88,13 @@ MERGED = {  # removed id -> the card that stays (deck/id)
     "flashcards/fc-076": "flashcards/fc-014",
     "flashcards/fc-078": "flashcards/fc-013",
     "flashcards/fc-084": "flashcards/fc-019",
+    "flashcards/fc-082": "flashcards/fc-015",
+    "flashcards/fc-085": "flashcards/fc-017",
+    "flashcards/fc-088": "flashcards/fc-018",
+    "flashcards/fc-038": "flashcards/fc-007",
+    "flashcards/fc-037": "flashcards/fc-006",
     "moe/capacity-factor": "grill/q39",
+    "debugging/sync-points": "debugging/short-idle-gaps-sync",
 }
 
 
