@@ -85,7 +85,7 @@ class Card(_Strict):
     front: str = Field(min_length=1, description="The question (Markdown).")
     back: str = Field(min_length=1, description="The whole answer (Markdown).")
     tags: list[str] = Field(default_factory=list, description="Topics, e.g. FSDP, Serving.")
-    note: str | None = Field(default=None, description="Caveats, conventions, corrections of the source.")
+    note: str | None = Field(default=None, description="Caveats, conventions, common slips, for the learner.")
     see_also: list[str] = Field(
         default_factory=list, description="Related card ids ('card-id' or 'deck-id/card-id')."
     )

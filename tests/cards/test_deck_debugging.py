@@ -73,7 +73,7 @@ BY_ID = {c.id: c for c in DECK.cards}
 
 def test_deck_identity_and_count() -> None:
     assert DECK.id == "debugging"
-    assert len(DECK.cards) == 55
+    assert len(DECK.cards) == 54  # sync-points merged into short-idle-gaps-sync (issue 29)
     assert len(BY_ID) == len(DECK.cards), "card ids must be unique"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Mapping
+from pathlib import Path
 
 import pytest
 import yaml
@@ -27,6 +28,9 @@ SECTIONS: dict[str, range] = {
     "Failures at scale": range(45, 51),
     "Quick fire": range(51, 61),
 }
+
+
+CORRECTIONS = (Path(__file__).parents[2] / "docs" / "source-corrections.md").read_text(encoding="utf-8")
 
 
 def arith(text: str, names: Mapping[str, float] | None = None) -> float:
@@ -142,6 +146,8 @@ def test_three_d_layout_and_per_rank_params(cards: dict[str, Card]) -> None:
     assert numeric(cards["q24"]) == tp
 
 
-def test_source_corrections_carry_a_note(cards: dict[str, Card]) -> None:
+def test_source_corrections_carry_a_learner_note_and_are_listed(cards: dict[str, Card]) -> None:
     for card_id in ("q06", "q07", "q23", "q25", "q38"):
-        assert cards[card_id].note and "Source" in cards[card_id].note, card_id
+        note = cards[card_id].note
+        assert note and "Source" not in note, card_id  # the note speaks to the learner
+        assert f"{card_id}" in CORRECTIONS, card_id  # the history of the fix is kept here

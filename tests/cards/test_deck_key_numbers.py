@@ -117,7 +117,8 @@ def test_speculative_decoding_matches_the_closed_form() -> None:
 
 def test_capacity_plan_is_ceil_of_memory_over_usable() -> None:
     kv_gb = 1000 * 1000 * 0.5e-3 * 1.3
-    assert _value(BY_ID["capacity-plan-7b"]) == math.ceil((3.5 + kv_gb) / 64)
+    usable_gb = 0.8 * 80 * 2**30 / 1e9  # an "80GB" A100 holds 80 GiB
+    assert _value(BY_ID["capacity-plan-7b"]) == math.ceil((3.5 + kv_gb) / usable_gb) == 10
 
 
 def test_pipeline_bubble_accepts_equivalent_forms_only() -> None:
@@ -137,8 +138,10 @@ def test_fp_format_limits_follow_from_their_bits() -> None:
     assert _value(BY_ID["fp8-e5m2-max"]) == (1 + 3 / 4) * 2**15
 
 
-def test_corrections_say_what_the_source_said() -> None:
-    corrected = [c for c in DECK.cards if c.note and "Source" in c.note]
+def test_corrections_are_listed_in_docs_and_notes_speak_to_the_learner() -> None:
+    corrections = (Path(__file__).parents[2] / "docs" / "source-corrections.md").read_text(encoding="utf-8")
+    corrected = [c for c in DECK.cards if f"key-numbers/{c.id}" in corrections]
+    assert not [c.id for c in DECK.cards if c.note and "Source" in c.note]
     assert len(corrected) >= 20
     for card in corrected:
         assert card.answer is not None or card.checks, card.id
