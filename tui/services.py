@@ -182,16 +182,26 @@ class Services:
         pool = interview_pool(self.collection)
         return plan_interview(pool, track, minutes, level=level, seen=seen, kinds=kinds, seed=seed)
 
-    def finish_interview(self, session: InterviewSession, seconds: float) -> InterviewRecord:
-        """Stamp and store a finished (or ended) mock interview; no schedule changes: its misses are
-        reviewed only if the user chooses to."""
+    def finish_interview(
+        self, session: InterviewSession, seconds: float
+    ) -> tuple[InterviewRecord, tuple[InterviewRecord, ...], str | None]:
+        """Stamp and store a finished (or ended) mock interview, with the interviews before it; no
+        schedule changes (its misses are reviewed only if the user chooses to). When the store refuses
+        the write, the report is still given, with a one-line reason (no secret: the error's kind only)."""
+        from sqlalchemy.exc import SQLAlchemyError
+
         plan = session.plan
         now = self.config.now()
         record = InterviewRecord(
             now, self.study.today(), plan.track, plan.minutes, plan.level, seconds, tuple(session.outcomes)
         )
-        record_interview(self.store, record)
-        return record
+        try:
+            earlier = interviews(self.store)
+            record_interview(self.store, record)
+        except SQLAlchemyError as error:
+            why = type(error).__name__
+            return record, (), f"This interview was not saved: the database refused it ({why})."
+        return record, earlier, None
 
     def interviews(self) -> tuple[InterviewRecord, ...]:
         """Past mock interviews, oldest first."""

@@ -44,7 +44,9 @@ def _sit(services: Services, seed: int) -> InterviewRecord:
             verdict = "correct" if n % 2 == 0 else "wrong"
             session.drill_done(DrillOutcome(kind, verdict, 40.0, None if n % 2 == 0 else "k-only"))
             n += 1
-    return services.finish_interview(session, 1500.0)
+    record, _, problem = services.finish_interview(session, 1500.0)
+    assert problem is None
+    return record
 
 
 def test_a_thirty_minute_plan_has_five_questions_with_their_drills(services: Services) -> None:
