@@ -88,3 +88,22 @@ def test_an_interview_is_stored_reported_and_changes_no_schedule(services: Servi
     second = services.plan_interview(Track.TRAINING, 30, "any", seed=5)
     assert not {q.question.key for q in second.questions} & set(keys)
     assert compared(first, ()) == "first mock interview: nothing to compare yet"
+
+
+def test_interview_and_stats_json_give_the_same_figures(
+    services: Services, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from tui.cli import main
+
+    if not services.interviews():
+        _sit(services, seed=9)
+    db = services.config.settings.db
+    assert main(["--db", str(db), "interview", "--json"]) == 0
+    reports = json.loads(capsys.readouterr().out)
+    assert main(["--db", str(db), "stats", "--json"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert [r["score"] for r in reports] == [i["score"] for i in stats["interviews"]]
+    assert [len(r["questions"]) for r in reports] == [i["questions"] for i in stats["interviews"]]
+    assert reports[-1]["study_next"]["cards"] == [q["card"] for q in reports[-1]["questions"]]

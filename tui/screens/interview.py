@@ -95,7 +95,9 @@ class InterviewScreen(Screen[None]):
         self.stage = Stage.ASK
         self._shown_at = self._timer()
         n, total = len(self.session.outcomes) + 1, len(self.session.plan.questions)
-        self.query_one("#iv-progress", Static).update(f"[b]Question {n} of {total}[/b]  ·  {q.question.topic}")
+        self.query_one("#iv-progress", Static).update(
+            f"[b]Question {n} of {total}[/b]  ·  {q.question.topic}"
+        )
         self.query_one("#iv-front", Markdown).update(q.question.front)
         self.query_one("#iv-back", Markdown).update("")
         self._say("Answer aloud or type notes below; enter shows the rubric, ctrl+n skips.")
