@@ -35,3 +35,12 @@ def test_numeric_grill_questions_link_a_drill_kind_that_exists(grill) -> None:  
         assert set(card.drills) <= kinds, card.id
         if card.answer is not None and card.id not in NO_KIND_YET:
             assert card.drills, f"{card.id} asks for a number but links no drill kind"
+
+
+@pytest.mark.parametrize("deck_id", ["systems", "debugging", "llm-serving"])
+def test_every_card_of_the_open_decks_has_a_rubric(deck_id: str) -> None:
+    deck, problems = load_deck_file(BUNDLED_DIR / f"{deck_id}.yaml")
+    assert deck is not None, problems
+    missing = [c.id for c in deck.cards if not c.rubric]
+    assert missing == []
+    assert all(any(p.essential for p in c.rubric) for c in deck.cards)
