@@ -53,7 +53,9 @@ def test_a_thirty_minute_plan_has_five_questions_with_their_drills(services: Ser
     plan = services.plan_interview(Track.TRAINING, 30, "any", seed=1)
     assert len(plan.questions) == 5
     assert all(q.guide_seconds == 360 for q in plan.questions)
-    assert all(q.question.key.startswith("grill/") for q in plan.questions)
+    assert all(q.question.track is Track.TRAINING for q in plan.questions)
+    serving = services.plan_interview(Track.SERVING, 30, "any", seed=1)
+    assert len(serving.questions) == 5 and all(q.question.track is Track.SERVING for q in serving.questions)
     for q in plan.questions:
         kinds = [k for k, _ in q.drills]
         assert len(kinds) <= 2 and set(kinds) <= set(q.question.drills)
