@@ -77,7 +77,7 @@ class RubricChecklist(Widget, can_focus=True):
             "bold",
         )
         if any(p.essential for p in c.missed):
-            text.append("  · an essential point is missing: at most 3", "italic")
+            text.append("\nan essential point is missing: at most 3", "italic")
         return text
 
     def action_tick(self, index: int) -> None:

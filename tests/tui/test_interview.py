@@ -61,3 +61,32 @@ async def test_an_interview_from_home_to_report_at_80x24(make_app) -> None:
         body = report.query_one("#iv-report-text").source  # type: ignore[attr-defined]
         assert "### Points missed" in body and "### Study next" in body
         assert first.question.key in body and "**r** reviews them now" in body
+
+
+async def test_a_rubric_card_in_review_is_graded_by_its_checklist(make_app, db_path) -> None:
+    import sqlite3
+
+    from tui.screens.review import ReviewScreen
+
+    app = make_app(INTERVIEW)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await asyncio.wait_for(app.loaded.wait(), 30)
+        await pilot.press("down", "enter")  # the interview deck: shard-70b first
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        await wait_until(pilot, lambda: "How would you shard" in screen_text(app), "the front")
+        await pilot.press("space")  # show the answer: the rubric shows as a checklist, nothing ticked
+        await wait_until(pilot, lambda: "What your answer covered" in screen_text(app), "the checklist")
+        assert "Covered 0 of 3 points (0%) → proposes 1 (not at all)" in screen_text(app)
+        assert "enter: grade 1" in screen_text(app)
+        await pilot.press("2", "3")  # everything but the essential point
+        await wait_until(pilot, lambda: "proposes 3 (with effort)" in screen_text(app), "the capped proposal")
+        assert "an essential point is missing: at most 3" in screen_text(app)
+        await pilot.press("1")
+        await wait_until(pilot, lambda: "enter: grade 5" in screen_text(app), "the grade bar")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "How many concurrent" in screen_text(app), "the next card")
+    with sqlite3.connect(db_path) as db:
+        graded = db.execute("SELECT card_key, grade FROM review_log").fetchall()
+    assert graded == [("interview/shard-70b", 5)]
