@@ -30,6 +30,8 @@ SERVING_TAGS = frozenset(
 )
 """A card tagged with one of these belongs to the inference-and-serving track; others to training."""
 SERVING_DECKS = frozenset({"llm-serving"})
+INTERVIEW_DECKS = frozenset({"grill", "systems", "llm-serving"})
+"""Decks written as interview questions: asked before the cheat sheets and phrasing cards of others."""
 
 
 def track_of(deck_id: str, card: Card) -> Track:
@@ -46,6 +48,7 @@ def open_question(deck_id: str, card: Card) -> OpenQuestion:
         track=track_of(deck_id, card),
         rubric=tuple(RubricPoint(p.point, p.weight, p.essential) for p in card.rubric),
         drills=tuple(card.drills),
+        priority=0 if deck_id in INTERVIEW_DECKS else 1,
     )
 
 

@@ -41,6 +41,8 @@ class OpenQuestion:
     track: Track
     rubric: tuple[RubricPoint, ...]
     drills: tuple[str, ...] = ()
+    priority: int = 0
+    """Among questions asked as often and answered as well, lower comes first (interview decks: 0)."""
 
 
 @dataclass(frozen=True)
@@ -101,9 +103,9 @@ def plan_interview(
     seen = seen or {}
     never = Seen(0, 0.0)
 
-    def rank(q: OpenQuestion) -> tuple[int, float, float]:
+    def rank(q: OpenQuestion) -> tuple[int, float, int, float]:
         s = seen.get(q.key, never)
-        return (s.times, s.coverage, rng.random())
+        return (s.times, s.coverage, q.priority, rng.random())
 
     want = questions_for(minutes)
     if track is Track.MIXED:

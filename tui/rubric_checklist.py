@@ -32,7 +32,7 @@ class RubricChecklist(Widget, can_focus=True):
         Binding("down", "move(1)", "Down", show=False),
     ]
 
-    ticked: reactive[frozenset[int]] = reactive(frozenset())
+    ticked: reactive[frozenset[int]] = reactive(frozenset(), layout=True)  # the cap line comes and goes
     highlighted: reactive[int] = reactive(0)
 
     class Changed(Message):
@@ -61,14 +61,12 @@ class RubricChecklist(Widget, can_focus=True):
 
     def render(self) -> Text:
         text = Text()
-        text.append("What your answer covered (1-6 or space ticks, enter accepts the grade):\n", "italic")
+        text.append("What you covered: 1-6/space tick, enter accepts, ◆ essential\n", "italic")
         for i, point in enumerate(self.points):
             box = TICKED if i in self.ticked else UNTICKED
             style = "reverse" if i == self.highlighted and self.has_focus else ""
-            line = Text(f"{i + 1} {box} {point.text}", style=style)
-            if point.essential:
-                line.append("  (essential)", "bold")
-            text.append_text(line)
+            mark = "◆ " if point.essential else ""
+            text.append_text(Text(f"{i + 1} {box} {mark}{point.text}", style=style))
             text.append("\n")
         c = self.coverage
         text.append(

@@ -18,15 +18,15 @@ async def test_the_rubric_proposes_right_from_grade_four(make_app) -> None:
         session = ExamSession(deck, (Question(q19, 19), Question(q20, 20)))
         await app.push_screen(ExamScreen(app.services, session))
         await pilot.press("enter")  # nothing typed: reveal, the rubric shows
-        await wait_until(pilot, lambda: "What your answer covered" in screen_text(app), "the checklist")
+        await wait_until(pilot, lambda: "What you covered" in screen_text(app), "the checklist")
         assert "enter marks it wrong" in screen_text(app)
         await pilot.press(*[str(i + 1) for i in range(len(q19.rubric))])  # every point
         await wait_until(pilot, lambda: "enter marks it right" in screen_text(app), "the proposal")
         await pilot.press("enter")
         await wait_until(pilot, lambda: "Question 2 of 2" in screen_text(app), "the next question")
         await pilot.press("enter")
-        await wait_until(pilot, lambda: "What your answer covered" in screen_text(app), "the 2nd checklist")
-        await pilot.press("2")  # one point, not the essential one: wrong
+        await wait_until(pilot, lambda: "What you covered" in screen_text(app), "the 2nd checklist")
+        await pilot.press("2")  # one point of three: wrong
         await pilot.press("enter")
         await wait_until(pilot, lambda: len(session.marks) == 2, "both marks")
     assert session.marks == [True, False]

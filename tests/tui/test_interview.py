@@ -27,15 +27,15 @@ async def test_an_interview_from_home_to_report_at_80x24(make_app) -> None:
         first = screen.session.current
         assert first is not None
         await pilot.press(*"fsdp", "enter")  # notes, then the rubric
-        await wait_until(pilot, lambda: "What your answer covered" in screen_text(app), "the rubric")
-        assert "1 [ ] " in screen_text(app) and "(essential)" in screen_text(app)
+        await wait_until(pilot, lambda: "What you covered" in screen_text(app), "the rubric")
+        assert "1 [ ] " in screen_text(app) and "[ ] ◆ " in screen_text(app)
         essential = next(i for i, p in enumerate(first.question.rubric) if p.essential)
         await pilot.press(str(essential + 1))
         other = 1 if essential != 1 else 0
         await pilot.press(str(other + 1))
         await wait_until(pilot, lambda: "Covered 2 of 3 points (67%) → proposes 4 (well)" in screen_text(app),
                          "the coverage line")
-        assert f"{essential + 1} [x] " in screen_text(app)
+        assert f"{essential + 1} [x] ◆ " in screen_text(app)
         await pilot.press("enter")  # accept: the linked drill comes next
         await wait_until(pilot, lambda: screen.stage is Stage.DRILL, "the drill")
         assert "follow-up calculation" in screen_text(app)
@@ -77,7 +77,7 @@ async def test_a_rubric_card_in_review_is_graded_by_its_checklist(make_app, db_p
         assert isinstance(review, ReviewScreen)
         await wait_until(pilot, lambda: "How would you shard" in screen_text(app), "the front")
         await pilot.press("space")  # show the answer: the rubric shows as a checklist, nothing ticked
-        await wait_until(pilot, lambda: "What your answer covered" in screen_text(app), "the checklist")
+        await wait_until(pilot, lambda: "What you covered" in screen_text(app), "the checklist")
         assert "Covered 0 of 3 points (0%) → proposes 1 (not at all)" in screen_text(app)
         assert "enter: grade 1" in screen_text(app)
         await pilot.press("2", "3")  # everything but the essential point

@@ -160,6 +160,13 @@ class InterviewScreen(Screen[None]):
         self.drill = self.services.drill(kind, seed)
         self.stage = Stage.DRILL
         self._drill_at = self._timer()
+        q = self.session.current
+        if q is not None:
+            i, n = len(self.session.drills_done) + 1, len(q.drills)
+            self.query_one("#iv-progress", Static).update(
+                f"[b]Question {len(self.session.outcomes) + 1} of {len(self.session.plan.questions)}[/b]"
+                f"  ·  follow-up {i} of {n}: {kind}"
+            )
         self._drop_checklist()
         self.query_one("#iv-front", Markdown).update(question_markdown(self.drill))
         self.query_one("#iv-back", Markdown).update("")
