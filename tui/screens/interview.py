@@ -190,7 +190,7 @@ class InterviewScreen(Screen[None]):
         slip = None if result is None else result.slip
         self.session.drill_done(DrillOutcome(drill.kind, verdict, self._timer() - self._drill_at, slip))
         self.stage = Stage.SOLVED
-        head = "Gave up." if result is None else f"[b]{verdict.replace('_', ' ')}[/b]: {result.message}"
+        head = "Gave up: the solution is below." if result is None else result.message
         self._say(f"{head}  ·  enter: next")
         self.query_one("#iv-back", Markdown).update(solution_markdown(drill))
         box.value, box.disabled, box.placeholder = "", False, "enter: next"
