@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
@@ -17,8 +17,12 @@ from cards.answering import check_card_answer
 from cards.schema import Card, Deck
 from engine.answers import CheckResult, Verdict
 from engine.exam_log import ExamRecord, SectionScore
+from engine.grades import Grade
+from engine.rubric import Coverage, RubricPoint, coverage
 
 MAX_QUESTIONS = 1000
+RIGHT_FROM = Grade.WELL
+"""An open question whose rubric coverage proposes this grade or more is marked right."""
 _BAND = re.compile(r"answer\s+(\d+)\s*[–-]\s*(\d+)\?\s*(.+)", re.I)
 _AIM = re.compile(r"aim for\s+(\d+)\+\s*/\s*(\d+)", re.I)
 
@@ -96,6 +100,8 @@ class ExamSession:
     seconds: list[float] = field(default_factory=list)
     checks: dict[int, CheckResult] = field(default_factory=dict)
     """Engine verdicts of typed answers, by question index."""
+    covered: dict[int, Coverage] = field(default_factory=dict)
+    """Rubric coverage of open questions, by question index (a grade of 4 or more is right)."""
 
     @classmethod
     def start(
@@ -138,8 +144,21 @@ class ExamSession:
             self.checks[self.index] = result
         return result
 
+    def cover(self, ticked: Collection[int]) -> Coverage | None:
+        """Score the ticked rubric points of the current question (None: it has no rubric)."""
+        card = self._require().card
+        if not card.rubric:
+            return None
+        points = [RubricPoint(p.point, p.weight, p.essential) for p in card.rubric]
+        self.covered[self.index] = result = coverage(points, ticked)
+        return result
+
     def suggested(self) -> bool | None:
-        """The mark the engine's verdict suggests for the current question (None: nothing typed)."""
+        """The mark the engine's verdict (or the rubric's coverage) suggests for the current question
+        (None: nothing typed or ticked)."""
+        covered = self.covered.get(self.index)
+        if covered is not None:
+            return covered.grade >= RIGHT_FROM
         result = self.checks.get(self.index)
         return None if result is None else result.verdict is Verdict.CORRECT
 

@@ -153,9 +153,22 @@ def _unit_errors(deck: Deck) -> Iterator[tuple[KeyPath, str]]:
                 yield ("cards", i, "answer", "unit"), f"answer unit: {error}"
 
 
-def deck_lint(deck: Deck, doc: PositionedYaml, filename: str) -> list[Problem]:
-    """Unit errors, then warnings: near-duplicates, long cards, missing tags or sources, see_also."""
+def _unknown_drills(deck: Deck, kinds: frozenset[str]) -> Iterator[tuple[KeyPath, str]]:
+    for i, card in enumerate(deck.cards):
+        for j, kind in enumerate(card.drills):
+            if kind not in kinds:
+                message = f"drills: '{kind}' is not a drill kind (flopcards drill list)"
+                yield ("cards", i, "drills", j), message
+
+
+def deck_lint(
+    deck: Deck, doc: PositionedYaml, filename: str, drill_kinds: frozenset[str] | None = None
+) -> list[Problem]:
+    """Unit errors and unknown drill kinds, then warnings: near-duplicates, long cards, missing tags or
+    sources, see_also."""
     out = problems_at(doc, filename, _unit_errors(deck))
+    if drill_kinds is not None:
+        out += problems_at(doc, filename, _unknown_drills(deck, drill_kinds))
     items = list(_card_warnings(deck))
     fronts = [card.front for card in deck.cards]
     for a, b, ratio in near_duplicates(fronts):

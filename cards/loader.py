@@ -95,11 +95,12 @@ class Collection:
 
 
 def parse_deck(
-    doc: PositionedYaml, filename: str, *, lint: bool = False
+    doc: PositionedYaml, filename: str, *, lint: bool = False, drill_kinds: frozenset[str] | None = None
 ) -> tuple[Deck | None, list[Problem]]:
     """Validate loaded YAML as a deck; the deck is None when any error was found.
 
-    With `lint`, also check unit names and add warnings (what `flopcards validate` reports).
+    With `lint`, also check unit names and add warnings (what `flopcards validate` reports); with
+    `drill_kinds`, each card's `drills:` must name one of them.
     """
     problems = [
         Problem(filename, pos.line, pos.col, f"duplicate key '{path[-1]}' in {describe_path(path[:-1])}")
@@ -117,7 +118,7 @@ def parse_deck(
     if lint:
         from cards.lint import deck_lint
 
-        problems += deck_lint(deck, doc, filename)
+        problems += deck_lint(deck, doc, filename, drill_kinds)
     problems = sort_problems(problems)
     return (None if any(p.is_error for p in problems) else deck), problems
 
@@ -129,7 +130,7 @@ def load_deck_file(path: Path, *, lint: bool = False) -> tuple[Deck | None, list
 
 
 def read_deck(
-    path: Path, raw: bytes | None = None, *, lint: bool = False
+    path: Path, raw: bytes | None = None, *, lint: bool = False, drill_kinds: frozenset[str] | None = None
 ) -> tuple[Deck | None, list[Problem], Position | None]:
     """Like load_deck_file, also returning where the deck's id is written (for later problems).
 
@@ -138,7 +139,7 @@ def read_deck(
         try:
             doc = read_yaml_file(path) if raw is None else load_yaml(raw, str(path))
             budget.check_time()
-            deck, problems = parse_deck(doc, str(path), lint=lint)
+            deck, problems = parse_deck(doc, str(path), lint=lint, drill_kinds=drill_kinds)
         except YamlError as error:
             return None, [error.problem], None
         except budget.OutOfTime:

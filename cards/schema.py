@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, Discriminator, Field, Tag, field_validator
 
 from cards.hints import DEFAULT_TOLERANCE
+from engine.rubric import MAX_POINTS, MIN_POINTS
 from engine.schemas import ID_PATTERN as ID_PATTERN  # re-exported: deck ids follow it
 from engine.schemas import Slug
 from engine.schemas import StrictModel as _Strict
@@ -58,6 +59,35 @@ class Check(_Strict):
     )
 
 
+class RubricPoint(_Strict):
+    """One point a strong answer to an open question covers (a line of the rubric's checklist)."""
+
+    point: str = Field(min_length=1, description="What the answer covers, in one short line.")
+    weight: int = Field(default=1, ge=1, le=5, description="Its weight in the coverage (1 by default).")
+    essential: bool = Field(
+        default=False, description="Missing it caps the proposed grade at 3, whatever else is covered."
+    )
+
+    @field_validator("point")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("a rubric point is empty: say what the answer covers")
+        if "\n" in value.strip():
+            raise ValueError("a rubric point is one line")
+        return value.strip()
+
+
+def _point_or_text(data: Any) -> Any:
+    """`- text` is a point of weight 1; `- {point: text, weight: 2, essential: true}` says more."""
+    return {"point": data} if isinstance(data, str) else data
+
+
+def _line_or_point(schema: dict[str, Any]) -> None:
+    """In the JSON Schema too, a rubric item is a plain line or a {point, weight, essential} mapping."""
+    schema["items"] = {"anyOf": [{"type": "string", "minLength": 1}, schema["items"]]}
+
+
 def _answer_kind(data: Any) -> str | None:
     """A mapping with `formula` is a formula answer; any other mapping is a numeric one."""
     if isinstance(data, BaseModel):
@@ -98,6 +128,26 @@ class Card(_Strict):
         description="Source of the numbers the back states (paper with section, datasheet, docs page, "
         "or 'derived'); shown under the answer.",
     )
+    rubric: list[RubricPoint] = Field(
+        default_factory=list,
+        max_length=MAX_POINTS,
+        description=f"The {MIN_POINTS} to {MAX_POINTS} points a strong answer covers: a checklist when the "
+        "answer shows, whose coverage proposes the grade. A line of text, or {point, weight, essential}.",
+        json_schema_extra=_line_or_point,
+    )
+    drills: list[Slug] = Field(
+        default_factory=list,
+        description="Drill kinds that test the same idea with numbers (ids from `flopcards drill list`).",
+    )
+
+    @field_validator("rubric", mode="before")
+    @classmethod
+    def _rubric_points(cls, value: Any) -> Any:
+        if isinstance(value, list):
+            if value and not MIN_POINTS <= len(value) <= MAX_POINTS:
+                raise ValueError(f"a rubric has {MIN_POINTS} to {MAX_POINTS} points, not {len(value)}")
+            return [_point_or_text(item) for item in value]
+        return value
 
 
 class Deck(_Strict):

@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # the study (SQLAlchemy) is for `decks` only: validate does n
 
 _TEMPLATE_KEYS = re.compile(r"^(prompt|params)\s*:", re.MULTILINE)
 _DECK_KEYS = re.compile(r"^cards\s*:", re.MULTILINE)
+_TEMPLATE_ID = re.compile(r"^id\s*:\s*(\S+)", re.MULTILINE)
 
 
 def is_template(path: Path) -> bool:
@@ -92,6 +93,22 @@ def _template_problems(path: Path, owners: dict[str, Path], cache_dir: Path | No
     return list(found)
 
 
+def drill_kinds(files: Sequence[Path]) -> frozenset[str]:
+    """The kinds a card's `drills:` may name: the bundled templates' and those among `files`.
+
+    A bundled template's id is its file name (a test holds that); another's is read from its `id:`
+    line, so no template is parsed here (a broken one is reported by its own check)."""
+    kinds = {p.stem for p in TEMPLATE_DIR.glob("*.yaml")}
+    for path in files:
+        if is_template(path):
+            try:
+                head = read_bounded(path, 200_000).decode("utf-8", errors="replace")
+            except (OSError, ValueError):
+                continue
+            kinds.update(m.strip("'\"") for m in _TEMPLATE_ID.findall(head))
+    return frozenset(kinds)
+
+
 def _bundled_owners(files: Sequence[Path], cache: FileCache | None) -> dict[str, Path]:
     """Ids of the bundled decks not being validated themselves: a user deck may not reuse them."""
     checked = {f.resolve() for f in files}
@@ -129,11 +146,12 @@ def _validate(
     files, problems = expand(paths)
     owners = _bundled_owners(files, deck_cache)
     template_owners: dict[str, Path] = {}
+    kinds = drill_kinds(files)
     for path in files:
         if is_template(path):
             problems += _template_problems(path, template_owners, cache_dir)
             continue
-        deck, found, at = read_deck(path, lint=True)
+        deck, found, at = read_deck(path, lint=True, drill_kinds=kinds)
         problems += found
         if deck is None:
             continue

@@ -19,6 +19,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "cache": ("tui.cli_cache", "clear (or show the path of) the compiled deck cache"),
     "stats": ("tui.cli_stats", "heatmap, due forecast, retention, drills and exam scores (--json)"),
     "exam": ("tui.cli_exam", "exam DECK: a cold exam over a deck's fronts, scored per section"),
+    "interview": ("tui.cli_interview", "a mock interview: open questions by rubric, then drills (--json)"),
     "db": ("tui.cli_db", "check, recover, back up or copy the database"),
     "import": ("tui.cli_authoring.importer", "import FILE.csv|.tsv|.txt|.apkg as a deck (Anki too)"),
     "export": ("tui.cli_authoring.export", "export DECK... --to FILE.apkg|.txt for Anki"),

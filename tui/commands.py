@@ -19,6 +19,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Browse", "Search the cards: text, tag:, deck:, due:, is:new/suspended/leech/flagged (b)", "browse"),
     ("Stats", "Heatmap, due forecast, true retention, drills, exam scores (s)", "stats"),
     ("Exam", "A cold exam over the highlighted deck, the grill by default (x)", "exam"),
+    ("Mock interview", "Open questions by rubric, each with its drills, one clock (i)", "interview"),
     ("Reload decks", "Read the deck files again (r)", "reload"),
 )
 """(title, help, home screen action)."""

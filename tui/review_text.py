@@ -13,14 +13,16 @@ if TYPE_CHECKING:  # the screen shows a start-up glance before SQLAlchemy is imp
     from engine.store.marks import Mark
 
 
-def grade_bar(preview: Mapping[Grade, int | None], suggested: Grade | None = None) -> str:
+def grade_bar(
+    preview: Mapping[Grade, int | None], suggested: Grade | None = None, accept: str = "space/enter"
+) -> str:
     """'0 blackout 1d │ 1 not at all 1d │ …' — label and next interval of every grade; the one
     space/enter accepts is highlighted."""
     parts = []
     for g, days in preview.items():
         text = f"[b]{int(g)}[/b] {g.label} [dim]{format_interval(days)}[/dim]"
         parts.append(f"[reverse]{text}[/reverse]" if g == suggested else text)
-    hint = f"   space/enter: grade {int(suggested)}" if suggested is not None else ""
+    hint = f"   {accept}: grade {int(suggested)}" if suggested is not None else ""
     return "  │  ".join(parts) + hint
 
 

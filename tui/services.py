@@ -12,11 +12,12 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from cards.browse import Query, SearchResult, parse_query, search
+from cards.interview_pool import interview_pool
 from cards.loader import Collection, load_collection
 from cards.source import CardSource
 from drills.attempts import Attempt, Result, attempts, drill_key, record_attempt
 from drills.drill import Drill
-from drills.generator import DrillError, check, generate, templates_for
+from drills.generator import DrillError, check, generate, levels, templates_for
 from drills.loader import TemplateSet
 from drills.source import DrillSource
 from drills.timed import weak_kinds
@@ -25,6 +26,9 @@ from engine.app import ReviewSession, Study, switching
 from engine.app.custom import MAX_AHEAD_DAYS, Custom, custom_session
 from engine.app.scheduler import make_scheduler
 from engine.home import HomeView
+from engine.interview import InterviewSession, Plan, Track, kinds_at, plan_interview
+from engine.interview_log import interviews, record_interview
+from engine.interview_report import InterviewRecord, seen_from
 from engine.problems import Problem
 from engine.store import meta, repo
 from engine.store.database import Store, open_store
@@ -162,6 +166,45 @@ class Services:
             if (state := states.get(drill_key(k))) is not None and state.due is not None
         }
         return weak_kinds(history, overdue, kinds)
+
+    def plan_interview(
+        self, track: Track, minutes: int, level: str = "any", *, seed: int | None = None
+    ) -> Plan:
+        """A mock interview's questions (asked least, then answered worst) and their drills; raises
+        engine.interview.PlanError (one line). Validates the decks with rubrics: off the UI thread."""
+        seen = seen_from(interviews(self.store))
+        kinds = kinds_at(levels(self.templates), level)
+        pool = interview_pool(self.collection)
+        return plan_interview(pool, track, minutes, level=level, seen=seen, kinds=kinds, seed=seed)
+
+    def finish_interview(
+        self, session: InterviewSession, seconds: float
+    ) -> tuple[InterviewRecord, tuple[InterviewRecord, ...], str | None]:
+        """Stamp and store a finished (or ended) mock interview, with the interviews before it; no
+        schedule changes (its misses are reviewed only if the user chooses to). When the store refuses
+        the write, the report is still given, with a one-line reason (no secret: the error's kind only)."""
+        from sqlalchemy.exc import SQLAlchemyError
+
+        plan = session.plan
+        now = self.config.now()
+        record = InterviewRecord(
+            now, self.study.today(), plan.track, plan.minutes, plan.level, seconds, tuple(session.outcomes)
+        )
+        try:
+            earlier = interviews(self.store)
+            record_interview(self.store, record)
+        except SQLAlchemyError as error:
+            why = type(error).__name__
+            return record, (), f"This interview was not saved: the database refused it ({why})."
+        return record, earlier, None
+
+    def interviews(self) -> tuple[InterviewRecord, ...]:
+        """Past mock interviews, oldest first."""
+        return interviews(self.store)
+
+    def review_keys(self, keys: Sequence[str]) -> ReviewSession:
+        """A review of these cards only (an interview's or exam's misses, chosen by the user)."""
+        return self.study.session_of(list(keys))
 
     def close(self) -> None:
         for thread in self._noting:

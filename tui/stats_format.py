@@ -128,4 +128,11 @@ def stats_text(stats: Stats, title: str) -> str:
             f"  {e.taken_at:%Y-%m-%d %H:%M}  {e.deck_id:<16} {e.right}/{e.asked}  {e.seconds / 60:.0f} min"
             for e in stats.exams
         ]
+    if stats.interviews:
+        lines.append("\nMock interviews")
+        lines += [
+            f"  {i.taken_at:%Y-%m-%d %H:%M}  {i.track:<9} {i.minutes} min  {percent(i.score):>5}"
+            f"  {i.questions} questions  {i.seconds / 60:.0f} min"
+            for i in stats.interviews
+        ]
     return "\n".join(lines)

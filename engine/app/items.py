@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine.answers import CheckResult
+from engine.rubric import RubricPoint
 
 
 @dataclass(frozen=True, slots=True)  # one per card: a million cards take 60 MB, not 100
@@ -63,6 +64,8 @@ class Prompt:
     graded_by_answer: bool = False
     """The grade comes from the checked answer (a drill): the item must be answered or given up,
     never graded by hand."""
+    rubric: tuple[RubricPoint, ...] = ()
+    """The points a strong answer covers (an open question): ticked, they propose the grade."""
 
 
 class ItemSource(Protocol):

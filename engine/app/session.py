@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from engine.answers import CheckResult, Verdict
 from engine.app.items import Prompt
 from engine.grades import Grade, grade_for
+from engine.rubric import Coverage, coverage
 from engine.sm2 import ReviewRecord
 from engine.store.attempts import StoredAttempt
 from engine.store.marks import Mark, MarkChange
@@ -113,6 +114,16 @@ class ReviewSession:
         grade = grade_for(result.verdict, seconds, limit)
         self._checked = (current.key, grade)
         return Checked(result, grade)
+
+    def cover(self, ticked: Collection[int]) -> Coverage | None:
+        """Score the ticked rubric points of the current item; its proposed grade becomes the one
+        space/enter accepts (None: the item has no rubric)."""
+        current = self.current()
+        if current is None or not current.prompt.rubric:
+            return None
+        result = coverage(current.prompt.rubric, ticked)
+        self._checked = (current.key, result.grade)
+        return result
 
     def suggested(self) -> Grade:
         """The grade space/enter accepts once the answer shows: the typed verdict's, or 4 (Anki's Good)."""

@@ -9,6 +9,7 @@ from engine.stats.cards import card_figures, future_due
 from engine.stats.drills import drill_figures
 from engine.stats.exams import exam_history
 from engine.stats.fsrs import fsrs_figures
+from engine.stats.interviews import interview_history
 from engine.stats.model import FutureDue, Period, Stats
 from engine.store.database import Store
 
@@ -40,6 +41,7 @@ def compute_stats(
         cards = card_figures(conn, deck_id, total_cards)
         drills = drill_figures(conn, start)
         exams = exam_history(conn, deck_id)
+        interviews = interview_history(conn)
         fsrs = fsrs_figures(conn, deck_id, today)
     period_rows = reviews.in_period(rows, today, period)
     return Stats(
@@ -56,5 +58,6 @@ def compute_stats(
         counts=cards.counts,
         drills=drills,
         exams=exams,
+        interviews=interviews,
         fsrs=fsrs,
     )

@@ -194,6 +194,18 @@ class ExamScore:
 
 
 @dataclass(frozen=True)
+class InterviewScore:
+    """One mock interview: score 0-1 (rubric coverage and drill accuracy weighed alike)."""
+
+    taken_at: datetime
+    track: str
+    minutes: int
+    score: float
+    seconds: float
+    questions: int
+
+
+@dataclass(frozen=True)
 class Stats:
     """Everything the stats screen and `flopcards stats` show, for one deck (or all) and period."""
 
@@ -211,6 +223,7 @@ class Stats:
     counts: CardCounts
     drills: DrillStats
     exams: tuple[ExamScore, ...] = field(default=())
+    interviews: tuple[InterviewScore, ...] = field(default=())
     fsrs: FsrsFigures | None = None
     """None when no card has FSRS memory (the collection never used FSRS)."""
 

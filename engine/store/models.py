@@ -144,4 +144,4 @@ APP_MARKER = ("application", "flopcards")
 """The row every flopcards database holds from revision 0003 on (refuses look-alike databases)."""
 
 
-from engine.store import stats_tables  # noqa: E402, F401  (its table and indexes join Base.metadata)
+from engine.store import interview_table, stats_tables  # noqa: E402, F401  (tables join Base.metadata)

@@ -11,6 +11,7 @@ REVISIONS: tuple[str, ...] = (
     "0008",
     "0009",
     "0010",
+    "0011",
 )
 HEAD: str = REVISIONS[-1]
 MARKED_FROM: str = "0003"

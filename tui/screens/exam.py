@@ -13,6 +13,9 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, Static
 
+from engine.rubric import RubricPoint
+from tui.rubric_checklist import RubricChecklist
+
 if TYPE_CHECKING:
     from textual.app import App
 
@@ -93,6 +96,8 @@ class ExamScreen(Screen[None]):
         self.query_one("#exam-front", Markdown).update(question.card.front)
         self.query_one("#exam-back", Markdown).update("")
         self.query_one("#exam-verdict", Static).update("")
+        for checklist in self.query(RubricChecklist):
+            checklist.remove()
         box = self.query_one("#exam-answer", Input)
         box.value = ""
         box.disabled = False
@@ -142,14 +147,37 @@ class ExamScreen(Screen[None]):
         question = self.session.current
         assert question is not None
         self.query_one("#exam-back", Markdown).update(question.card.back)
+        if question.card.rubric and result is None:
+            self.session.cover(())
+            checklist = RubricChecklist(
+                [RubricPoint(p.point, p.weight, p.essential) for p in question.card.rubric]
+            )
+            self.query_one("#exam-body", VerticalScroll).mount(checklist, after="#exam-verdict")
+            checklist.focus()
         suggested = self.session.suggested()
-        if result is None:
+        if result is None and question.card.rubric:
+            line = self._rubric_line()
+        elif result is None:
             line = "Mark it yourself: [b]r[/b] right · [b]w[/b] wrong"
         else:
             mark = "right" if suggested else "wrong"
             line = f"[b]{result.verdict.replace('_', ' ')}[/b]: {result.message}  →  enter marks it {mark}"
         self.query_one("#exam-verdict", Static).update(line)
         self.tick()
+
+    def _rubric_line(self) -> str:
+        mark = "right" if self.session.suggested() else "wrong"
+        return f"Tick what you covered (1-6); enter marks it {mark} · or [b]r[/b] right · [b]w[/b] wrong"
+
+    @on(RubricChecklist.Changed)
+    def _ticked(self, event: RubricChecklist.Changed) -> None:
+        if self.revealed:
+            self.session.cover(event.checklist.ticked)
+            self.query_one("#exam-verdict", Static).update(self._rubric_line())
+
+    @on(RubricChecklist.Accepted)
+    def _accepted(self, _event: RubricChecklist.Accepted) -> None:
+        self.action_accept()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("mark", "accept"):

@@ -44,6 +44,7 @@ class HomeScreen(Screen[None]):
         Binding("c", "custom_study", "Custom study", show=False),
         Binding("s", "stats", "Stats", tooltip="Heatmap, due forecast, retention, drills, exam scores"),
         Binding("x", "exam", "Exam", tooltip="A cold exam: pick the deck, a sample size and the order"),
+        Binding("i", "interview", "Mock interview", show=False),  # no room at 80 columns; ? lists it
         Binding("question_mark", "help", "Keys"),
         Binding("q", "app.quit", "Quit", show=False),  # the footer keeps room at 80 columns; ? lists it
     ]
@@ -285,6 +286,14 @@ class HomeScreen(Screen[None]):
 
         decks = [(services.deck_title(d), d) for d in services.deck_ids()]
         self.app.push_screen(ExamSetupScreen(decks, self._selected_deck() or DEFAULT_EXAM_DECK), chosen)
+
+    def action_interview(self) -> None:
+        from tui.screens.interview_setup import open_interview
+
+        if self.services is None:
+            self._queue(self.action_interview, "the mock interview")
+            return
+        open_interview(self.app, self.services)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self))

@@ -21,6 +21,7 @@ from tui.review_drill import DueDrill
 from tui.review_glance import GlanceStart
 from tui.review_marks import MarkActions
 from tui.review_text import grade_bar, hint_line, leech_notice, placeholder, progress_line
+from tui.rubric_checklist import RubricChecklist
 from tui.screens.help import HelpScreen
 from tui.screens.summary import SummaryScreen
 from tui.store_work import fault_notice, run_store_command
@@ -155,6 +156,8 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         self.set_placeholder(hint, graded_by_answer)
         self.drill_graded = None
         self.unsaved = None
+        for checklist in self.query(RubricChecklist):
+            checklist.remove()
         self.query_one("#verdict", Static).update("")
         self.suggested = None
         self.revealed = False
@@ -178,10 +181,31 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         self.query_one("#divider").display = revealed
         self._update_grades()
         if revealed and self.session is not None:
+            self._show_rubric()
             self.suggested = self.session.suggested()
-        if revealed and self.query_one("#answer", Input).has_focus:
+        if revealed and self.query(RubricChecklist):
+            self.query_one(RubricChecklist).focus()  # 1-6 tick, enter accepts the proposed grade
+        elif revealed and self.query_one("#answer", Input).has_focus:
             self.query_one("#card").focus()  # digits grade from here on
         self.refresh_bindings()
+
+    def _show_rubric(self) -> None:
+        """An open question's rubric as a checklist under the front; its coverage proposes the grade."""
+        item = None if self.item is None else self.item.prompt
+        if item is None or not item.rubric or self.query(RubricChecklist) or self.session is None:
+            return
+        self.session.cover(())
+        self.query_one("#card", VerticalScroll).mount(RubricChecklist(item.rubric), after="#verdict")
+
+    @on(RubricChecklist.Changed)
+    def _ticked(self, event: RubricChecklist.Changed) -> None:
+        if self.session is not None and self.revealed:
+            self.session.cover(event.checklist.ticked)
+            self.suggested = self.session.suggested()
+
+    @on(RubricChecklist.Accepted)
+    def _accepted(self, _event: RubricChecklist.Accepted) -> None:
+        self.action_accept()
 
     def watch_suggested(self, _suggested: Grade | None) -> None:
         self._update_grades()
@@ -189,7 +213,8 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
     def _update_grades(self) -> None:
         grades = self.query_one("#grades", Static)
         if self.revealed and self.item is not None and self.drill_graded is None and not self._is_drill():
-            grades.update(grade_bar(self.item.outcomes, self.suggested))
+            accept = "enter" if self.item.prompt.rubric else "space/enter"
+            grades.update(grade_bar(self.item.outcomes, self.suggested, accept))
         else:
             typed = self.query_one("#answer", Input).display
             grades.update(hint_line(self.drill_graded, self._is_drill(), typed))

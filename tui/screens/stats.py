@@ -94,6 +94,7 @@ class StatsScreen(Screen[None]):
             with TabPane("Exams", id="tab-exams"), VerticalScroll():
                 yield PlotextPlot(id="plot-exams")
                 yield DataTable(id="stats-exams", classes="stats-table", cursor_type="none")
+                yield DataTable(id="stats-interviews", classes="stats-table", cursor_type="none")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -183,6 +184,12 @@ class StatsScreen(Screen[None]):
         for e in reversed(stats.exams):
             score = f"{e.right}/{e.asked} {percent(e.right / e.asked if e.asked else 0.0)}"
             table.add_row(f"{e.taken_at:%Y-%m-%d %H:%M}", e.deck_id, score, f"{e.seconds / 60:.0f} min")
+        table = self.query_one("#stats-interviews", DataTable)
+        table.clear(columns=True)
+        table.add_columns("Mock interview (latest first)", "track", "score", "time")
+        for i in reversed(stats.interviews):
+            when = f"{i.taken_at:%Y-%m-%d %H:%M}"
+            table.add_row(when, f"{i.track} · {i.minutes} min", percent(i.score), f"{i.seconds / 60:.0f} min")
 
     def _drills(self, stats: Stats) -> None:
         table = self.query_one("#stats-drills", DataTable)

@@ -1,0 +1,46 @@
+"""Every grill question carries a rubric, and a numeric one links the drills that test it."""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.loader import BUNDLED_DIR, load_deck_file
+from drills.paths import BUNDLED_DIR as TEMPLATES
+
+
+@pytest.fixture(scope="module")
+def grill():  # type: ignore[no-untyped-def]
+    deck, problems = load_deck_file(BUNDLED_DIR / "grill.yaml")
+    assert deck is not None, problems
+    return deck
+
+
+def test_all_sixty_grill_questions_have_a_rubric_with_an_essential_point(grill) -> None:  # type: ignore[no-untyped-def]
+    assert len(grill.cards) == 60
+    for card in grill.cards:
+        assert 3 <= len(card.rubric) <= 6, card.id
+        assert any(p.essential for p in card.rubric), card.id
+
+
+# Typed answers that are recall, not a calculation a drill kind could vary.
+NO_KIND_YET = {
+    "q37": "its typed answer is the count of collectives, not the volume",
+    "q56": "a count of collectives, not a calculation",
+}
+
+
+def test_numeric_grill_questions_link_a_drill_kind_that_exists(grill) -> None:  # type: ignore[no-untyped-def]
+    kinds = {p.stem for p in TEMPLATES.glob("*.yaml")}
+    for card in grill.cards:
+        assert set(card.drills) <= kinds, card.id
+        if card.answer is not None and card.id not in NO_KIND_YET:
+            assert card.drills, f"{card.id} asks for a number but links no drill kind"
+
+
+@pytest.mark.parametrize("deck_id", ["systems", "debugging", "llm-serving"])
+def test_every_card_of_the_open_decks_has_a_rubric(deck_id: str) -> None:
+    deck, problems = load_deck_file(BUNDLED_DIR / f"{deck_id}.yaml")
+    assert deck is not None, problems
+    missing = [c.id for c in deck.cards if not c.rubric]
+    assert missing == []
+    assert all(any(p.essential for p in c.rubric) for c in deck.cards)
