@@ -24,6 +24,7 @@ def test_all_sixty_grill_questions_have_a_rubric_with_an_essential_point(grill) 
 
 # Typed answers that are recall, not a calculation a drill kind could vary.
 NO_KIND_YET = {
+    "q39": "expert capacity per batch: no drill kind varies it yet",
     "q37": "its typed answer is the count of collectives, not the volume",
     "q56": "a count of collectives, not a calculation",
 }
@@ -44,3 +45,14 @@ def test_every_card_of_the_open_decks_has_a_rubric(deck_id: str) -> None:
     missing = [c.id for c in deck.cards if not c.rubric]
     assert missing == []
     assert all(any(p.essential for p in c.rubric) for c in deck.cards)
+
+
+def test_every_open_card_of_every_bundled_deck_has_a_rubric() -> None:
+    from cards.loader import deck_files
+
+    missing = []
+    for path in deck_files(BUNDLED_DIR):
+        deck, problems = load_deck_file(path)
+        assert deck is not None, problems
+        missing += [f"{deck.id}/{c.id}" for c in deck.cards if c.answer is None and not c.rubric]
+    assert missing == []
