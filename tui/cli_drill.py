@@ -74,8 +74,8 @@ def _step_json(step: Any) -> dict[str, Any]:
 
 def drill_json(drill: Any) -> dict[str, Any]:
     """The JSON document for `show --json`."""
-    from drills.present import answer_text
     from engine.solution import render_steps
+    from tui.facade import answer_text
 
     return {
         "kind": drill.kind,

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from drills.drill import Drill
     from drills.generator import DrillError, check, generate, kinds, levels, templates_for
     from drills.loader import TemplateSet
-    from drills.present import answer_example, question_markdown, solution_markdown
+    from drills.present import answer_example, answer_text, question_markdown, solution_markdown
     from drills.session import DrillSession, Plan, PlanError, Summary, format_seconds, make_plan
     from drills.timed import SPRINT_SECONDS, Sitting, Turn, sprint_plan, weak_plan
 
@@ -34,7 +34,7 @@ _HOME: dict[str, tuple[str, ...]] = {
     "drills.drill": ("Drill",),
     "drills.generator": ("DrillError", "check", "generate", "kinds", "levels", "templates_for"),
     "drills.loader": ("TemplateSet",),
-    "drills.present": ("answer_example", "question_markdown", "solution_markdown"),
+    "drills.present": ("answer_example", "answer_text", "question_markdown", "solution_markdown"),
     "drills.session": ("DrillSession", "Plan", "PlanError", "Summary", "format_seconds", "make_plan"),
     "drills.timed": ("SPRINT_SECONDS", "Sitting", "Turn", "sprint_plan", "weak_plan"),
 }
@@ -66,6 +66,7 @@ __all__ = [
     "Turn",
     "aim",
     "answer_example",
+    "answer_text",
     "check",
     "deck_bands",
     "format_seconds",
