@@ -210,7 +210,9 @@ class Answer(_Strict):
 
         for noun in (self.noun, *self.per):
             if noun and noun_of(noun) != noun and not (noun is self.noun and noun == "FLOP"):
-                raise ValueError(f"'{noun}' is not a count noun (e.g. GPU, node, request, token, step)")
+                known = noun_of(noun)
+                hint = f"write '{known}'" if known else "e.g. GPU, node, request, token, step"
+                raise ValueError(f"'{noun}' is not a count noun as written ({hint})")
         if self.per and not self.noun:
             raise ValueError("'per' needs the answer's 'noun'")
         if self.noun and self.unit:

@@ -69,6 +69,8 @@ _SCALE_WORDS = {
     "T": 1e12,
 }
 _SCALE = re.compile(r"^(?P<w>thousands?|millions?|billions?|trillions?|bn|mn|mil|[kKMGTB])(?=$|[\s,;.)])\s*")
+_GLUED = re.compile(r"^([kKMGTB])([a-z][A-Za-z-]*)(?=$|\s)")
+_TIMES_DEVICE = re.compile(r"^[x×]\s*(?=[A-Za-z]{1,3}\d{2,4}[A-Za-z]{0,2}s?\b)")
 _WORD = re.compile(r"[A-Za-z$µ][A-Za-z0-9µ-]*")
 
 
@@ -140,6 +142,8 @@ def _noun(text: str) -> tuple[str | None, str, str]:
         rest = text[end:].strip()
         if rest.startswith(("/", "*", "^")) or rest.lower().startswith("per "):
             return None, "", text  # a rate or product: for the unit reader
+        if _DEVICE.match(phrase.lower()) and (then := _noun(rest))[0] is not None:
+            return then  # "H100 nodes": the device names what the nodes hold
         return noun, phrase, rest
     return None, "", text
 
@@ -155,6 +159,11 @@ def split_typed(text: str, *, sizes: bool) -> Typed:
         t = t[m.end() :].lstrip(" .")
         if t.lower().startswith("of "):  # "1.2 million of tokens"
             t = t[3:]
+    elif (glued := _GLUED.match(t)) is not None and noun_of(glued.group(2)) is not None:
+        scale_word, t = glued.group(1), t[1:]  # "8.39Mtokens", "13Bparams"
+        scale = _SCALE_WORDS[scale_word]
+    if (times := _TIMES_DEVICE.match(t)) is not None:  # "2x H100": two of them
+        t = t[times.end() :]
     noun, noun_word, rest = _noun(t)
     return Typed(scale, scale_word, noun, noun_word, rest)
 

@@ -240,6 +240,11 @@ def hand(*, left: bool = True) -> list[Form]:
         ("layout-3d", 1, f"{_n('layout-3d', 1)} replicas", R),
         ("layout-3d", 1, f"DP={_n('layout-3d', 1)}", R),
         ("layout-3d", 1, f"{_n('layout-3d', 1)} GPUs", U),
+        ("tp-degree-min", 2, f"{_n('tp-degree-min', 2)}x H100", R),
+        ("tp-degree-min", 2, f"{_n('tp-degree-min', 2)}x H100 nodes", U),
+        (eb, 2, f"{_v(eb, 2)}Mtokens", R),
+        (eb, 2, f"{_v(eb, 2)}Mtok", R),
+        ("moe-active-params", 1, f"{_v('moe-active-params', 1)}Bparams", R),
         ("chinchilla-tokens", 1, f"{_v('chinchilla-tokens', 1)}e21 FLOP", R),
         ("chinchilla-tokens", 1, f"{_v('chinchilla-tokens', 1)}e21 tokens", U),
         ("kv-cache", 1, f"{_v('kv-cache', 1)} GBs", R),
@@ -249,8 +254,6 @@ def hand(*, left: bool = True) -> list[Form]:
         ("kv-cache", 1, f"{_v('kv-cache', 1)} gigs", R),
         ("tokens-per-user", 1, f"{_v('tokens-per-user', 1)} t/s", R),
         ("moe-weight-memory", 4, "one GPU" if _n("moe-weight-memory", 4) == 1 else "two GPUs", R),
-        ("tp-degree-min", 2, f"{_n('tp-degree-min', 2)}x H100", R),
-        (eb, 2, f"{_v(eb, 2)}Mtokens", R),
     ]
     return [Form(k, s, t, f) for k, s, t, f in (rows + still if left else rows)]
 

@@ -14,7 +14,7 @@ EXAMPLES = {
     "amdahl": "e.g. 16.1x",
     "allreduce-time": "e.g. 16.1 ms",
     "kv-cache": "e.g. 16.1 GB",
-    "kv-max-batch": "a whole number",
+    "kv-max-batch": "a whole number of requests",
     "chinchilla-tokens": "a plain number",
 }
 

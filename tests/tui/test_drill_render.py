@@ -56,6 +56,8 @@ async def test_question_on_screen_is_the_markdown_question(make_app, seen, drill
         for param in drill.params:
             if param.name.endswith("_label"):
                 assert param.name not in text
+            elif param.name in drill.taught:  # what the question asks the learner to know
+                assert f"{param.name} =" not in text
             else:
                 assert f"{param.name} = {flat(param.display)}" in text, param.name
         for convention in drill.conventions:
