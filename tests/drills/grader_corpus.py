@@ -66,6 +66,7 @@ _OTHER_UNIT = {
     "s": "GB",
     "µs": "MB",
     "days": "GB",
+    "min": "GB",
     "tokens/s": "tokens",
     "tokens": "GB",
     "%": "ms",
