@@ -24,6 +24,7 @@ from drills.timed import weak_kinds
 from engine.answers import CheckResult, Verdict
 from engine.app import ReviewSession, Study, switching
 from engine.app.custom import MAX_AHEAD_DAYS, Custom, custom_session
+from engine.app.errors import store_command
 from engine.app.scheduler import make_scheduler
 from engine.home import HomeView
 from engine.interview import InterviewSession, Plan, Track, kinds_at, plan_interview
@@ -167,6 +168,7 @@ class Services:
         }
         return weak_kinds(history, overdue, kinds)
 
+    @store_command
     def plan_interview(
         self, track: Track, minutes: int, level: str = "any", *, seed: int | None = None
     ) -> Plan:
@@ -177,27 +179,23 @@ class Services:
         pool = interview_pool(self.collection)
         return plan_interview(pool, track, minutes, level=level, seen=seen, kinds=kinds, seed=seed)
 
-    def finish_interview(
-        self, session: InterviewSession, seconds: float
-    ) -> tuple[InterviewRecord, tuple[InterviewRecord, ...], str | None]:
-        """Stamp and store a finished (or ended) mock interview, with the interviews before it; no
-        schedule changes (its misses are reviewed only if the user chooses to). When the store refuses
-        the write, the report is still given, with a one-line reason (no secret: the error's kind only)."""
-        from sqlalchemy.exc import SQLAlchemyError
-
+    def interview_record(self, session: InterviewSession, seconds: float) -> InterviewRecord:
+        """A finished (or ended) mock interview, stamped with now and today's study day."""
         plan = session.plan
         now = self.config.now()
-        record = InterviewRecord(
+        return InterviewRecord(
             now, self.study.today(), plan.track, plan.minutes, plan.level, seconds, tuple(session.outcomes)
         )
-        try:
-            earlier = interviews(self.store)
-            record_interview(self.store, record)
-        except SQLAlchemyError as error:
-            why = type(error).__name__
-            return record, (), f"This interview was not saved: the database refused it ({why})."
-        return record, earlier, None
 
+    @store_command
+    def save_interview(self, record: InterviewRecord) -> tuple[InterviewRecord, ...]:
+        """Store a mock interview and return the ones before it; no schedule changes (its misses are
+        reviewed only if the user chooses to). Raises AppError when the store refuses."""
+        earlier = interviews(self.store)
+        record_interview(self.store, record)
+        return earlier
+
+    @store_command
     def interviews(self) -> tuple[InterviewRecord, ...]:
         """Past mock interviews, oldest first."""
         return interviews(self.store)

@@ -90,3 +90,26 @@ async def test_a_rubric_card_in_review_is_graded_by_its_checklist(make_app, db_p
     with sqlite3.connect(db_path) as db:
         graded = db.execute("SELECT card_key, grade FROM review_log").fetchall()
     assert graded == [("interview/shard-70b", 5)]
+
+
+async def test_a_read_only_database_still_gives_the_report_and_says_it_was_not_saved(make_app) -> None:
+    from tests.tui.fault_review import said
+    from tests.tui.test_faults_sqlite import on_new_connections
+
+    app = make_app(INTERVIEW)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await asyncio.wait_for(app.loaded.wait(), 30)
+        await pilot.press("i")
+        await wait_until(pilot, lambda: "30 minutes" in screen_text(app), "the setup")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, InterviewScreen), "the interview")
+        lift = on_new_connections(app, "PRAGMA query_only=ON")
+        await pilot.press("ctrl+n", "ctrl+n")  # skip both: the interview ends and is saved
+        await wait_until(pilot, lambda: isinstance(app.screen, InterviewReportScreen), "the report")
+        await wait_until(pilot, lambda: "not saved" in said(app), "the notice")
+        text = said(app)
+        assert "This interview was not saved: the database cannot be written" in text
+        assert "Score 0%" in text  # the report is still given
+        lift()
+        assert app.services.interviews() == ()
+        assert app.is_running

@@ -76,8 +76,9 @@ def test_interview_report(snap_compare, make_app, size) -> None:
         while (pending := session.pending_drill) is not None:
             session.drill_done(DrillOutcome(pending[0], "wrong", 75.0, "bits-bytes"))
         session.skip(20.0)
-        record, earlier, problem = services.finish_interview(session, 900.0)
-        await pilot.app.push_screen(InterviewReportScreen(services, record, earlier, problem))
+        record = services.interview_record(session, 900.0)
+        earlier = services.save_interview(record)
+        await pilot.app.push_screen(InterviewReportScreen(services, record, earlier))
         await pilot.pause(0.2)
         assert "Score" in screen_text(pilot.app)
 

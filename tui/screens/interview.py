@@ -18,9 +18,11 @@ from engine.interview import DrillOutcome, InterviewSession, Plan
 from tui.facade import question_markdown, solution_markdown
 from tui.rubric_checklist import RubricChecklist
 from tui.screens.exam import clock_text
+from tui.store_work import fault_notice, run_store_command
 
 if TYPE_CHECKING:
     from engine.answers import CheckResult
+    from engine.interview_report import InterviewRecord
     from tui.facade import Drill
     from tui.services import Services
 
@@ -230,15 +232,22 @@ class InterviewScreen(Screen[None]):
             return
         self.stage = Stage.SOLVED
         self._say("Saving the interview…")
-        self.save(self._timer() - self._started)
+        record = self.services.interview_record(self.session, self._timer() - self._started)
+        unsaved = "This interview was not saved"
+        run_store_command(
+            self,
+            lambda: self.services.save_interview(record),
+            what=unsaved,
+            done=lambda earlier: self._report(record, earlier, None),
+            failed=lambda error: self._report(record, (), fault_notice(unsaved, error)),
+        )
 
-    @work(thread=True, exclusive=True, group="interview-save")
-    def save(self, seconds: float) -> None:
+    def _report(
+        self, record: InterviewRecord, earlier: tuple[InterviewRecord, ...], problem: str | None
+    ) -> None:
         from tui.screens.interview_report import InterviewReportScreen
 
-        record, earlier, problem = self.services.finish_interview(self.session, seconds)
-        report = InterviewReportScreen(self.services, record, earlier, problem)
-        self.app.call_from_thread(self.app.switch_screen, report)
+        self.app.switch_screen(InterviewReportScreen(self.services, record, earlier, problem))
 
     def _say(self, text: str) -> None:
         self.query_one("#iv-verdict", Static).update(text)

@@ -91,18 +91,23 @@ class InterviewSetupScreen(ModalScreen[InterviewChoice | None]):
 def open_interview(app: App[None], services: Services, choice: InterviewChoice | None = None) -> None:
     """Ask for the track, length and level (unless given), plan off the UI thread, then start."""
     from tui.screens.interview import InterviewScreen
+    from tui.store_work import run_store_command
 
-    def plan(chosen: InterviewChoice) -> None:
+    def plan(chosen: InterviewChoice) -> Plan | str:
         try:
-            made: Plan = services.plan_interview(chosen.track, chosen.minutes, chosen.level)
+            return services.plan_interview(chosen.track, chosen.minutes, chosen.level)
         except PlanError as error:
-            app.call_from_thread(app.notify, str(error), severity="warning")
-            return
-        app.call_from_thread(app.push_screen, InterviewScreen(services, made))
+            return str(error)
+
+    def start(made: Plan | str) -> None:
+        if isinstance(made, str):
+            app.notify(made, severity="warning")
+        else:
+            app.push_screen(InterviewScreen(services, made))
 
     def chosen(picked: InterviewChoice | None) -> None:
         if picked is not None:
-            app.run_worker(lambda: plan(picked), thread=True, group="interview-plan", exclusive=True)
+            run_store_command(app.screen, lambda: plan(picked), what="No interview", done=start)
 
     if choice is None:
         app.push_screen(InterviewSetupScreen(), chosen)
