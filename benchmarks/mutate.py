@@ -1,24 +1,33 @@
-"""Mutation check, run by hand: apply small bugs to engine/ and drills/ one at a time and show the
-test suite kills every one (a surviving mutation is a hole in the tests).
+"""Mutation check, run by hand: apply small bugs to engine/, cards/, drills/ and the application
+layer (engine/app) one at a time and show the test suite kills every one (a surviving mutation is a
+hole in the tests).
 
-    .venv/bin/python benchmarks/mutate.py            # every mutation (a few minutes)
-    .venv/bin/python benchmarks/mutate.py --only undo-new-count
+    .venv/bin/python benchmarks/mutate.py            # every mutation (CPU-heavy: minutes per mutation)
+    .venv/bin/python benchmarks/mutate.py --only undo-new-count --only anki-buttons
+    .venv/bin/python benchmarks/mutate.py --list
 
-Needs the editable install (tests/conftest.py checks it), since it edits the working tree's files;
-each file is restored after its run, also on Ctrl-C. Exit status 1 if any mutation survives.
+Needs the editable install (tests/conftest.py checks it), since it edits the working tree's files,
+and a clean tree (it refuses to start otherwise: a restore must not mix with your edits). The mutated
+file is restored after each run, and also at exit, on Ctrl-C (SIGINT) and on SIGTERM. Each mutation
+runs the test folders of its layer, stopping at the first failure. Exit status 1 if any survives.
 """
 
 from __future__ import annotations
 
 import argparse
+import atexit
+import signal
 import subprocess
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from types import FrameType
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = ("tests/engine", "tests/store", "tests/drills")
+CARDS = ("tests/cards", "tests/anki", "tests/store")
+APP = ("tests/store", "tests/engine", "tests/drills")
 
 
 @dataclass(frozen=True)
@@ -64,7 +73,12 @@ MUTATIONS = (
         "if record.after.repeat_today and not answered.leech:",
         "if False:",
     ),
-    Mutation("new-limit", "engine/app/study.py", "deck_id, new_left, held)", "deck_id, new_left + 1, held)"),
+    Mutation(
+        "new-limit",
+        "engine/counting.py",
+        "due_keys + new(reads, present, deck_id, new_left, held)",
+        "due_keys + new(reads, present, deck_id, new_left + 1, held)",
+    ),
     Mutation(
         "tolerance", "engine/bands.py", "rel <= g.tolerance * slack:", "rel <= 2 * g.tolerance * slack:"
     ),
@@ -108,48 +122,184 @@ MUTATIONS = (
     Mutation(
         "drill-close-count", "drills/session.py", "r.verdict is Verdict.CLOSE", "r.verdict is Verdict.WRONG"
     ),
+    # engine
+    Mutation(
+        "grade-wrong", "engine/grades.py", "        return Grade.NOT_AT_ALL", "        return Grade.BARELY"
+    ),
+    Mutation(
+        "grade-timeout",
+        "engine/grades.py",
+        "        return Grade.BLACKOUT",
+        "        return Grade.NOT_AT_ALL",
+    ),
+    Mutation(
+        "close-band", "engine/bands.py", "max(5 * self.tolerance, 0.10)", "max(5 * self.tolerance, 0.20)"
+    ),
+    Mutation(
+        "day-start",
+        "engine/studyday.py",
+        "(local - timedelta(hours=self.day_start_hour)).date()",
+        "local.date()",
+    ),
+    Mutation("lapse-grade", "engine/store/marks.py", "record.grade < 3 and", "record.grade < 2 and"),
+    Mutation("leech-threshold", "engine/counting.py", "leech_lapses: int = 8", "leech_lapses: int = 9"),
+    # the application layer
+    Mutation(
+        "drill-kinds-leech",
+        "engine/app/study.py",
+        "leech_at=self.limits.leech_lapses if key in self._card_keys() else None",
+        "leech_at=self.limits.leech_lapses",
+        APP,
+    ),
+    Mutation(
+        "custom-new-limit",
+        "engine/app/custom.py",
+        "[: study.limits.new_per_day]",
+        "[: study.limits.new_per_day + 1]",
+        APP,
+    ),
+    Mutation(
+        "custom-ahead-days",
+        "engine/app/custom.py",
+        "study.today() + timedelta(days=days)",
+        "study.today() + timedelta(days=days - 1)",
+        APP,
+    ),
+    # cards
+    Mutation(
+        "anki-guid",
+        "cards/anki_export.py",
+        'genanki.guid_for("flopcards", key)',
+        'genanki.guid_for("flopcards/", key)',
+        CARDS,
+    ),
+    Mutation(
+        "anki-tag",
+        "cards/anki_export.py",
+        'return "_".join(tag.split())',
+        'return "-".join(tag.split())',
+        CARDS,
+    ),
+    Mutation(
+        "anki-buttons",
+        "cards/anki_history.py",
+        "GRADE_OF_EASE = {1: 1, 2: 3, 3: 4, 4: 5}",
+        "GRADE_OF_EASE = {1: 1, 2: 2, 3: 4, 4: 5}",
+        CARDS,
+    ),
+    Mutation(
+        "anki-guid-card-id",
+        "cards/csv_import.py",
+        "hexdigest()[:10]}{suffix}",
+        "hexdigest()[:12]}{suffix}",
+        CARDS,
+    ),
+    Mutation(
+        "exam-close-right",
+        "cards/exam.py",
+        "result.verdict is Verdict.CORRECT",
+        "result.verdict in (Verdict.CORRECT, Verdict.CLOSE)",
+        CARDS,
+    ),
+    Mutation(
+        "exam-band-last",
+        "cards/exam.py",
+        "b.first <= question.position <= b.last",
+        "b.first <= question.position < b.last",
+        CARDS,
+    ),
+    Mutation(
+        "exam-band-deck-end",
+        "cards/exam.py",
+        "1 <= first <= last <= len(deck.cards)",
+        "1 <= first <= last < len(deck.cards)",
+        CARDS,
+    ),
+    # drills
+    Mutation("weak-kinds-perfect", "drills/timed.py", "if accuracy[k] < 1", "if accuracy[k] <= 1"),
 )
 
+_pending: dict[Path, str] = {}
+"""Files mutated right now, with their original text: restored at exit and on SIGINT/SIGTERM."""
 
-def run_tests(tests: tuple[str, ...]) -> tuple[bool, float]:
+
+def restore() -> None:
+    while _pending:
+        path, original = _pending.popitem()
+        path.write_text(original, encoding="utf-8")
+
+
+def _on_signal(signum: int, _frame: FrameType | None) -> None:
+    restore()
+    raise SystemExit(128 + signum)  # subprocess.run kills the running pytest on the way out
+
+
+def dirty() -> str:
+    """Tracked files with uncommitted changes ('' when clean)."""
+    done = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, capture_output=True, text=True
+    )
+    return done.stdout.strip() if done.returncode == 0 else f"not a git tree: {done.stderr.strip()}"
+
+
+def run_tests(tests: tuple[str, ...], workers: int) -> tuple[bool, float]:
     """(passed, seconds) of pytest over `tests`, stopping at the first failure."""
     start = time.perf_counter()
     cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests]
+    if workers:
+        cmd += ["-n", str(workers)]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     return done.returncode == 0, time.perf_counter() - start
 
 
-def apply(mutation: Mutation) -> str:
-    """Apply the mutation; returns the original text to restore."""
+def apply(mutation: Mutation) -> None:
+    """Apply the mutation (the original text is kept in `_pending` until restored)."""
     path = ROOT / mutation.path
     original = path.read_text(encoding="utf-8")
     if original.count(mutation.old) != 1:
         raise SystemExit(f"{mutation.name}: '{mutation.old}' is not exactly once in {mutation.path}")
+    _pending[path] = original
     path.write_text(original.replace(mutation.old, mutation.new), encoding="utf-8")
-    return original
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--only", action="append", help="run only this mutation (repeatable)")
+    parser.add_argument("--list", action="store_true", help="check every mutation applies, list them, exit")
+    parser.add_argument("-n", "--workers", type=int, default=0, help="pytest-xdist workers per run (0: none)")
     args = parser.parse_args()
     chosen = [m for m in MUTATIONS if not args.only or m.name in args.only]
-    ok, seconds = run_tests(FAST)
-    print(f"{'baseline (no mutation)':<28} {'passes' if ok else 'FAILS'} in {seconds:5.1f} s")
+    if args.list:
+        for mutation in chosen:
+            text = (ROOT / mutation.path).read_text(encoding="utf-8")
+            found = "ok" if text.count(mutation.old) == 1 else "DOES NOT APPLY"
+            print(f"{mutation.name:<28} {found:<14} {mutation.path}")
+        return 0
+    changed = dirty()
+    if changed:
+        print(f"refusing to mutate a tree with uncommitted changes; commit or stash them:\n{changed}")
+        return 2
+    atexit.register(restore)
+    signal.signal(signal.SIGTERM, _on_signal)
+    signal.signal(signal.SIGINT, _on_signal)
+    ok, seconds = run_tests(FAST, args.workers)
+    print(f"{'baseline (no mutation)':<28} {'passes' if ok else 'FAILS'} in {seconds:5.1f} s", flush=True)
     if not ok:
         return 2
     survivors = []
     for mutation in chosen:
-        original = apply(mutation)
+        apply(mutation)
         try:
-            passed, seconds = run_tests(mutation.tests)
+            passed, seconds = run_tests(mutation.tests, args.workers)
         finally:
-            (ROOT / mutation.path).write_text(original, encoding="utf-8")
+            restore()
         verdict = "SURVIVED" if passed else "killed"
-        print(f"{mutation.name:<28} {verdict:<8} in {seconds:5.1f} s  ({mutation.path})")
+        print(f"{mutation.name:<28} {verdict:<8} in {seconds:5.1f} s  ({mutation.path})", flush=True)
         if passed:
             survivors.append(mutation.name)
     print(f"{len(chosen) - len(survivors)} of {len(chosen)} mutations killed")
+    if survivors:
+        print("survived: " + ", ".join(survivors))
     return 1 if survivors else 0
 
 

@@ -44,6 +44,18 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(f"{why}: {listed}")
 
 
+FAST_FOLDERS = ("engine", "cards", "drills", "store")
+"""Test folders of the inner loop (`pytest -m fast`): the headless core, without the terminal app."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    tests = TREE / "tests"
+    for item in items:
+        parts = item.path.relative_to(tests).parts if item.path.is_relative_to(tests) else ()
+        if parts and parts[0] in FAST_FOLDERS:
+            item.add_marker(pytest.mark.fast)
+
+
 FROZEN_NOW = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,10 +22,6 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from tui.services import Services
-
-
-WARM_UP_DELAY = 2.0
-"""Seconds after the decks are shown before sympy and pint are loaded."""
 
 
 class FlopcardsApp(App[None]):
@@ -51,6 +46,8 @@ class FlopcardsApp(App[None]):
         self._templates_in = False
         self._load_started = False
         self._ui_idle = threading.Event()
+        self._load_cancelled = threading.Event()
+        """Set when the app unmounts: the load stops at its next step (quitting never waits for it)."""
         self.home = HomeScreen()
 
     def on_mount(self) -> None:
@@ -75,8 +72,16 @@ class FlopcardsApp(App[None]):
         except STORE_ERRORS as error:  # nothing on screen to lose yet: say why and leave
             self.call_from_thread(self.exit, None, 2, f"flopcards: {app_error(error).message}")
             return
-        self.call_from_thread(self._loaded, services)
+        try:
+            if self._load_cancelled.is_set():
+                raise RuntimeError("the app has closed meanwhile")
+            self.call_from_thread(self._loaded, services)
+        except RuntimeError:  # nobody is left to use them
+            services.close()
+            return
         self._ui_idle.wait(5)  # let the counts (and an early Enter's first card) paint without us
+        if self._load_cancelled.is_set():
+            return
         from tui.services import read_templates, warm_engine
 
         services.use_templates(read_templates(self.config))
@@ -92,7 +97,8 @@ class FlopcardsApp(App[None]):
 
         # sympy and pint are for typed answers only: loaded later, so that they do not compete for
         # the interpreter lock with the first card a quick Enter asks for
-        time.sleep(WARM_UP_DELAY)
+        if self._load_cancelled.wait(self.config.warm_up_delay):
+            return
         warm_engine()
         import gc
 
@@ -163,5 +169,7 @@ class FlopcardsApp(App[None]):
         self._close_messages_no_wait()
 
     def on_unmount(self) -> None:
+        self._load_cancelled.set()
+        self._ui_idle.set()
         if self.services is not None:
             self.services.close()

@@ -176,10 +176,13 @@ def test_a_walk_beside_an_uncommitted_undo_waits_for_it(pg_url: str) -> None:
         undo.execute(sa.text("DELETE FROM card_state WHERE card_key = 'c/extra'"))  # open transaction
         walk.start()
         waited = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
-        for _ in range(200):  # until the walk waits for a lock, or is done without waiting
-            if not walk.is_alive() or undo.execute(sa.text(waited)).scalar_one():
+        give_up = time.monotonic() + 60  # a hang elsewhere must not hang the suite: the asserts judge
+        while walk.is_alive() and time.monotonic() < give_up:  # until the walk waits for the lock
+            # pg_stat_activity is read once per transaction unless its snapshot is dropped
+            undo.execute(sa.text("SELECT pg_stat_clear_snapshot()"))
+            if undo.execute(sa.text(waited)).scalar_one():
                 break
-            time.sleep(0.05)
+            time.sleep(0.01)
         undo.commit()
     walk.join(30)
     assert not walk.is_alive()

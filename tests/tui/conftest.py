@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import random
 import shutil
-from collections.abc import Awaitable, Callable
+import threading
+from collections.abc import Awaitable, Callable, Iterator
 from datetime import UTC
 from pathlib import Path
 
@@ -14,12 +15,15 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input, SelectionList
 
+import tui.services
 from engine.settings import Settings
 from engine.studyday import StudyClock
 from tui.app import FlopcardsApp
 from tui.config import AppConfig
 from tui.screens.drill import DrillScreen
 from tui.screens.drill_setup import DrillSetupScreen
+from tui.services import Services
+from tui.services import load_services as real_load_services
 
 DATA = Path(__file__).parent.parent / "data"
 
@@ -46,6 +50,7 @@ def make_app(db_path: Path, clock) -> Callable[..., FlopcardsApp]:
             now=clock,
             clock=StudyClock(day_start_hour=4, tz=UTC),
             monotonic=FakeTimer(),
+            warm_up_delay=0.0,
         )
         return FlopcardsApp(config)
 
@@ -114,21 +119,23 @@ def until() -> Callable[..., Awaitable[None]]:
     return wait_until
 
 
+HOLD_LIMIT = 300.0
+"""Seconds a held load waits before failing the test: a safety net only; a test releases its load."""
+
+
 @pytest.fixture
-def held_load(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    """The app's load waits until the test sets the returned event (set at teardown in any case)."""
-    import threading
-
-    import tui.services
-
+def held_load(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
+    """The app's load waits until the test sets the returned event (set at teardown too, for a test
+    that ends without needing the load). Only the app's own load is held: a test's setup that opens
+    services (`opened`) calls the real function."""
     release = threading.Event()
-    real = tui.services.load_services
 
-    def slow(config, **options):  # type: ignore[no-untyped-def]
-        release.wait(30)
-        return real(config, **options)
+    def held(config: AppConfig, **options: bool) -> Services:
+        if not release.wait(HOLD_LIMIT):
+            raise AssertionError("held_load: the test never released the load")
+        return real_load_services(config, **options)
 
-    monkeypatch.setattr(tui.services, "load_services", slow)
+    monkeypatch.setattr(tui.services, "load_services", held)
     yield release
     release.set()
 
@@ -146,16 +153,16 @@ def start_config(tmp_path: Path, db_path: Path, clock) -> AppConfig:  # type: ig
         now=clock,
         clock=StudyClock(day_start_hour=4, tz=UTC),
         cache_dir=tmp_path / "cache",
+        warm_up_delay=0.0,
     )
 
 
 def open_and_keep(config: AppConfig):  # type: ignore[no-untyped-def]
     """Services as a full load opens them, with the outline and the unseen memos kept for the next start."""
     from engine.store import repo
-    from tui.services import load_services
     from tui.start import save_outline
 
-    services = load_services(config)
+    services = real_load_services(config)  # never the held copy: only the app's load is held
     save_outline(config, services)
     services.note_unseen()  # as the app's load does: first looks after it count through the memos
     assert repo.memos(services.store)

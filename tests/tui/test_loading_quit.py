@@ -17,6 +17,7 @@ async def test_quit_while_decks_load(make_app, held_load, key: str) -> None:
         await pilot.press(key)
         await pilot.pause()
         assert not app.is_running
+        held_load.set()  # the load goes on behind the closed app, which must not wait for it
 
 
 async def test_deck_over_its_time_budget_is_skipped_and_named(
