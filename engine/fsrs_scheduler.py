@@ -12,7 +12,8 @@ flopcards grades 0-5 (SM-2's scale). FSRS rates Again/Hard/Good/Easy; the mappin
 Fuzzing is off, so the same answers at the same instants always give the same due times (py-fsrs's
 own `Scheduler(enable_fuzzing=False)` output, which the golden tests compare against). FSRS's
 learning steps are minutes long: a card whose next due time falls within the current study day
-comes back today, like an SM-2 card graded below 4.
+comes back today, like an SM-2 card graded below 4. Intervals stop at `maximum_interval` days
+(py-fsrs's own ceiling, fed from the `max_interval_days` setting).
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
     from fsrs import Card, Scheduler
 
 DEFAULT_RETENTION = 0.90
+MAXIMUM_INTERVAL = 36_500
+"""Days; as engine.sm2.MAX_INTERVAL_DAYS (this module cannot import it: sm2 imports this one)."""
 LEARNING, REVIEW, RELEARNING = 1, 2, 3
 """py-fsrs's State values, kept as plain ints so this module's dataclasses need no import of fsrs."""
 
@@ -90,12 +93,21 @@ class FsrsRecord:
 
 
 @lru_cache(maxsize=8)
-def _scheduler(desired_retention: float, parameters: tuple[float, ...] | None) -> Scheduler:
+def _scheduler(
+    desired_retention: float, parameters: tuple[float, ...] | None, maximum_interval: int = MAXIMUM_INTERVAL
+) -> Scheduler:
     from fsrs import Scheduler
 
     if parameters is None:
-        return Scheduler(desired_retention=desired_retention, enable_fuzzing=False)
-    return Scheduler(parameters=parameters, desired_retention=desired_retention, enable_fuzzing=False)
+        return Scheduler(
+            desired_retention=desired_retention, enable_fuzzing=False, maximum_interval=maximum_interval
+        )
+    return Scheduler(
+        parameters=parameters,
+        desired_retention=desired_retention,
+        enable_fuzzing=False,
+        maximum_interval=maximum_interval,
+    )
 
 
 def usable_parameters(parameters: Sequence[float] | None) -> tuple[float, ...] | None:
@@ -141,15 +153,19 @@ def review(
     now: datetime,
     desired_retention: float = DEFAULT_RETENTION,
     parameters: Sequence[float] | None = None,
+    maximum_interval: int = MAXIMUM_INTERVAL,
 ) -> tuple[FsrsState, FsrsRecord]:
-    """Apply one answer: returns the new state and the record of it. Pure; `state` is unchanged."""
+    """Apply one answer: returns the new state and the record of it. Pure; `state` is unchanged.
+    No interval exceeds `maximum_interval` days."""
     from fsrs import Rating
 
     if grade not in RATING_OF_GRADE:
         raise ValueError(f"grade must be 0-5, got {grade!r}")
     if now.tzinfo is None or now.utcoffset() != timedelta(0):
         raise ValueError("now must be a timezone-aware UTC datetime")
-    scheduler = _scheduler(desired_retention, tuple(parameters) if parameters is not None else None)
+    scheduler = _scheduler(
+        desired_retention, tuple(parameters) if parameters is not None else None, maximum_interval
+    )
     card, _ = scheduler.review_card(_to_card(state, now), Rating(RATING_OF_GRADE[grade]), now)
     after = _from_card(card)
     return after, FsrsRecord(grade, now, state, after)
@@ -160,11 +176,19 @@ def replay(
     *,
     desired_retention: float = DEFAULT_RETENTION,
     parameters: Sequence[float] | None = None,
+    maximum_interval: int = MAXIMUM_INTERVAL,
 ) -> FsrsState:
     """The memory state a card reaches through its logged answers (UTC instant, grade), oldest first."""
     state = FsrsState()
     for when, grade in sorted(answers, key=lambda answer: answer[0]):
-        state, _ = review(state, grade, now=when, desired_retention=desired_retention, parameters=parameters)
+        state, _ = review(
+            state,
+            grade,
+            now=when,
+            desired_retention=desired_retention,
+            parameters=parameters,
+            maximum_interval=maximum_interval,
+        )
     return state
 
 

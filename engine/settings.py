@@ -55,6 +55,8 @@ class Settings:
     """'sm2' (SuperMemo's SM-2, the default) or 'fsrs' (FSRS-6 through py-fsrs)."""
     desired_retention: float = 0.90
     """FSRS only: the recall probability at which a card falls due."""
+    max_interval_days: int = 36_500
+    """No card or drill kind is scheduled further ahead than this (Anki's maximum interval)."""
 
     def with_overrides(self, **values: Any) -> Settings:
         return replace(self, **{k: v for k, v in values.items() if v is not None})
@@ -66,6 +68,7 @@ INT_RANGES = {
     "day_start_hour": (0, 23),
     "drill_seconds": (5, 3600),
     "backup_days": (0, 3650),
+    "max_interval_days": (1, 36_500),
 }
 
 

@@ -37,14 +37,18 @@ class Scheduler(Protocol):
         ...
 
 
+@dataclass(frozen=True)
 class SM2Scheduler:
-    """SuperMemo's SM-2 (engine.sm2)."""
+    """SuperMemo's SM-2 (engine.sm2), no interval past `max_interval_days`."""
+
+    max_interval_days: int = sm2.MAX_INTERVAL_DAYS
 
     def review(self, state: CardState, grade: Grade, at: Moment) -> tuple[CardState, ReviewRecord]:
-        return sm2.review(state, int(grade), now=at.now, today=at.today)
+        return sm2.review(state, int(grade), now=at.now, today=at.today, max_interval=self.max_interval_days)
 
     def preview(self, state: CardState, at: Moment) -> dict[Grade, int | None]:
-        return {Grade(g): days for g, days in sm2.preview(state, today=at.today).items()}
+        previews = sm2.preview(state, today=at.today, max_interval=self.max_interval_days)
+        return {Grade(g): days for g, days in previews.items()}
 
 
 SchedulerName = Literal["sm2", "fsrs"]
@@ -62,6 +66,7 @@ class FsrsScheduler:
 
     desired_retention: float = fsrs_scheduler.DEFAULT_RETENTION
     parameters: Sequence[float] | None = None
+    max_interval_days: int = sm2.MAX_INTERVAL_DAYS
 
     def review(self, state: CardState, grade: Grade, at: Moment) -> tuple[CardState, ReviewRecord]:
         memory = state.fsrs if state.fsrs is not None else fsrs_scheduler.FsrsState()
@@ -71,12 +76,14 @@ class FsrsScheduler:
             now=at.now,
             desired_retention=self.desired_retention,
             parameters=self.parameters,
+            maximum_interval=self.max_interval_days,
         )
         days = _whole_days(after_memory, at.now)
+        days = None if days is None else min(days, self.max_interval_days)
         after = replace(
             state,
             fsrs=after_memory,
-            due=at.today + timedelta(days=days or 0),
+            due=sm2.add_days(at.today, days or 0),
             last_review=at.now,
             last_day=at.today,
             repeat_today=days is None,
@@ -101,9 +108,15 @@ def _whole_days(memory: fsrs_scheduler.FsrsState, now: datetime) -> int | None:
 
 
 def make_scheduler(
-    name: SchedulerName, *, desired_retention: float = 0.9, parameters: Sequence[float] | None = None
+    name: SchedulerName,
+    *,
+    desired_retention: float = 0.9,
+    parameters: Sequence[float] | None = None,
+    max_interval_days: int = sm2.MAX_INTERVAL_DAYS,
 ) -> Scheduler:
     """The scheduler a collection's settings name."""
     if name == "fsrs":
-        return FsrsScheduler(desired_retention, fsrs_scheduler.usable_parameters(parameters))
-    return SM2Scheduler()
+        return FsrsScheduler(
+            desired_retention, fsrs_scheduler.usable_parameters(parameters), max_interval_days
+        )
+    return SM2Scheduler(max_interval_days)

@@ -39,15 +39,18 @@ class LoggedReview:
 
 
 def _to_state(row: CardStateRow) -> CardState:
-    return CardState(
-        repetitions=row.repetitions,
-        ef_centi=row.ef_centi,
-        interval_days=row.interval_days,
-        due=row.due_day,
-        last_review=row.last_review_at,
-        last_day=row.last_day,
-        repeat_today=row.repeat_today,
-        fsrs=FsrsState.from_dict(row.fsrs) if row.fsrs else None,
+    """The row as a state, its interval and due day clamped to the ceiling (an older database)."""
+    return sm2.clamped(
+        CardState(
+            repetitions=row.repetitions,
+            ef_centi=row.ef_centi,
+            interval_days=row.interval_days,
+            due=row.due_day,
+            last_review=row.last_review_at,
+            last_day=row.last_day,
+            repeat_today=row.repeat_today,
+            fsrs=FsrsState.from_dict(row.fsrs) if row.fsrs else None,
+        )
     )
 
 
