@@ -47,6 +47,8 @@ class Settings:
     deck_dirs: tuple[Path, ...] = field(default_factory=tuple)
     new_per_day: int = 20
     reviews_per_day: int = 200
+    drill_reviews_per_day: int = 200
+    """Due drill kinds reviewed a day, apart from the cards' limits (drills never use those)."""
     day_start_hour: int = 4
     drill_seconds: int = 120
     backup_days: int = 7
@@ -65,6 +67,7 @@ class Settings:
 INT_RANGES = {
     "new_per_day": (0, 10_000),
     "reviews_per_day": (0, 100_000),
+    "drill_reviews_per_day": (0, 100_000),
     "day_start_hour": (0, 23),
     "drill_seconds": (5, 3600),
     "backup_days": (0, 3650),
