@@ -57,6 +57,8 @@ class Settings:
     """'sm2' (SuperMemo's SM-2, the default) or 'fsrs' (FSRS-6 through py-fsrs)."""
     desired_retention: float = 0.90
     """FSRS only: the recall probability at which a card falls due."""
+    grade_keys: str = "flopcards"
+    """'flopcards' (0-5 grade the card) or 'anki' (1 Again, 2 Hard, 3 Good, 4 Easy)."""
     max_interval_days: int = 36_500
     """No card or drill kind is scheduled further ahead than this (Anki's maximum interval)."""
 
@@ -76,6 +78,8 @@ INT_RANGES = {
 
 
 SCHEDULERS = ("sm2", "fsrs")
+GRADE_KEYS = ("flopcards", "anki")
+"""Key layouts that grade a card (engine.grades: 0-5, or Anki's 1 Again 2 Hard 3 Good 4 Easy)."""
 RETENTION_RANGE = (0.70, 0.99)
 
 
@@ -150,6 +154,12 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[Problem]]:
                 values[key] = value
             else:
                 message = f"'scheduler' must be one of {', '.join(SCHEDULERS)}"
+                problems.append(Problem(name, _line(text, key), None, message))
+        elif key == "grade_keys":
+            if value in GRADE_KEYS:
+                values[key] = value
+            else:
+                message = f"'grade_keys' must be one of {', '.join(GRADE_KEYS)}"
                 problems.append(Problem(name, _line(text, key), None, message))
         elif key == "desired_retention":
             why = retention_problem(value)

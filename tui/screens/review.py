@@ -13,7 +13,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, Rule, Static
 
-from engine.grades import Grade
+from engine.grades import Grade, grade_of_key
 from tui.review_drill import DueDrill
 from tui.review_glance import GlanceStart
 from tui.review_marks import MarkActions
@@ -168,7 +168,7 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
     def _update_grades(self) -> None:
         grades = self.query_one("#grades", Static)
         if self.revealed and self.item is not None and self.drill_graded is None and not self._is_drill():
-            grades.update(grade_bar(self.item.outcomes, self.suggested))
+            grades.update(grade_bar(self.item.outcomes, self.suggested, self._layout()))
         else:
             typed = self.query_one("#answer", Input).display
             grades.update(hint_line(self.drill_graded, self._is_drill(), typed))
@@ -273,9 +273,20 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
     def action_accept(self) -> None:
         """Grade with the suggested grade: the typed verdict's, or 4 (Anki's 'Good')."""
         if self.revealed:
-            self.action_grade(self.session.suggested())
+            self._answer(self.session.suggested())
 
-    def action_grade(self, grade: int) -> None:
+    def _layout(self) -> str:
+        """The grade key layout in use (setting grade_keys)."""
+        config = getattr(self.app, "config", None)
+        return config.settings.grade_keys if config is not None else "flopcards"
+
+    def action_grade(self, key: int) -> None:
+        """A digit key: the grade it gives in the layout in use (Anki's: 1-4 only), if any."""
+        grade = grade_of_key(self._layout(), key)
+        if grade is not None:
+            self._answer(grade)
+
+    def _answer(self, grade: int) -> None:
         if not self.revealed or self.item is None or self.drill_graded is not None:
             return
         seconds = max(0.0, self._timer() - self._shown_at)
