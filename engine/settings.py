@@ -80,6 +80,8 @@ INT_RANGES = {
 SCHEDULERS = ("sm2", "fsrs")
 GRADE_KEYS = ("flopcards", "anki")
 """Key layouts that grade a card (engine.grades: 0-5, or Anki's 1 Again 2 Hard 3 Good 4 Easy)."""
+CHOICES: dict[str, tuple[str, ...]] = {"scheduler": SCHEDULERS, "grade_keys": GRADE_KEYS}
+"""Settings that take one of a few words."""
 RETENTION_RANGE = (0.70, 0.99)
 
 
@@ -149,17 +151,11 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[Problem]]:
                 problems.append(
                     Problem(name, _line(text, key), None, f"'{key}' must be a whole number {low}-{high}")
                 )
-        elif key == "scheduler":
-            if value in SCHEDULERS:
+        elif key in CHOICES:
+            if value in CHOICES[key]:
                 values[key] = value
             else:
-                message = f"'scheduler' must be one of {', '.join(SCHEDULERS)}"
-                problems.append(Problem(name, _line(text, key), None, message))
-        elif key == "grade_keys":
-            if value in GRADE_KEYS:
-                values[key] = value
-            else:
-                message = f"'grade_keys' must be one of {', '.join(GRADE_KEYS)}"
+                message = f"'{key}' must be one of {', '.join(CHOICES[key])}"
                 problems.append(Problem(name, _line(text, key), None, message))
         elif key == "desired_retention":
             why = retention_problem(value)
