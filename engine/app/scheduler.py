@@ -23,6 +23,8 @@ class Moment:
 
     now: datetime
     today: date
+    next_day_start: datetime | None = None
+    """When the next study day begins (None: not known; a step due within 24 hours is today's)."""
 
 
 class Scheduler(Protocol):
@@ -69,16 +71,10 @@ class FsrsScheduler:
     max_interval_days: int = sm2.MAX_INTERVAL_DAYS
 
     def review(self, state: CardState, grade: Grade, at: Moment) -> tuple[CardState, ReviewRecord]:
-        memory = state.fsrs if state.fsrs is not None else fsrs_scheduler.FsrsState()
-        after_memory, _ = fsrs_scheduler.review(
-            memory,
-            int(grade),
-            now=at.now,
-            desired_retention=self.desired_retention,
-            parameters=self.parameters,
-            maximum_interval=self.max_interval_days,
-        )
-        days = _whole_days(after_memory, at.now)
+        after_memory = self._memory_after(state, grade, at)
+        if grade >= Grade.WITH_EFFORT and after_memory.phase == fsrs_scheduler.REVIEW:
+            after_memory = self._ordered(state, grade, at, after_memory)
+        days = _days_until(after_memory, at)
         days = None if days is None else min(days, self.max_interval_days)
         after = replace(
             state,
@@ -91,6 +87,37 @@ class FsrsScheduler:
         same_day = state.last_day == at.today
         return after, ReviewRecord(int(grade), at.now, at.today, state, after, same_day_repeat=same_day)
 
+    def _memory_after(self, state: CardState, grade: Grade, at: Moment) -> fsrs_scheduler.FsrsState:
+        """py-fsrs's memory after `grade`, elapsed time counted in study days (as Anki)."""
+        memory = state.fsrs if state.fsrs is not None else fsrs_scheduler.FsrsState()
+        after, _ = fsrs_scheduler.review(
+            memory,
+            int(grade),
+            now=at.now,
+            desired_retention=self.desired_retention,
+            parameters=self.parameters,
+            maximum_interval=self.max_interval_days,
+            elapsed_days=fsrs_scheduler.study_days_between(state.last_day, at.today),
+        )
+        return after
+
+    def _ordered(
+        self, state: CardState, grade: Grade, at: Moment, memory: fsrs_scheduler.FsrsState
+    ) -> fsrs_scheduler.FsrsState:
+        """Anki's order of passing review intervals: Hard >= 1 day, Good at least a day past Hard,
+        Easy at least a day past Good (py-fsrs alone can give Easy = Good); the memory is py-fsrs's."""
+        if state.fsrs is None or state.fsrs.phase != fsrs_scheduler.REVIEW:
+            return memory  # graduating from (re)learning: py-fsrs's own intervals
+        floor = 1
+        for passing in (Grade.WITH_EFFORT, Grade.WELL, Grade.PERFECTLY):
+            other = memory if passing == grade else self._memory_after(state, passing, at)
+            days = max(floor, _days_until(other, at) or 0)
+            days = min(days, self.max_interval_days)
+            if passing == grade:
+                return replace(memory, due_at=at.now + timedelta(days=days))
+            floor = days + 1
+        return memory
+
     def preview(self, state: CardState, at: Moment) -> dict[Grade, int | None]:
         out: dict[Grade, int | None] = {}
         for grade in Grade:
@@ -99,12 +126,15 @@ class FsrsScheduler:
         return out
 
 
-def _whole_days(memory: fsrs_scheduler.FsrsState, now: datetime) -> int | None:
-    """Whole days until the memory's due time; None when it falls due within a day (a learning step)."""
+def _days_until(memory: fsrs_scheduler.FsrsState, at: Moment) -> int | None:
+    """Study days until the memory's due time; None when it falls due today (a learning step). A
+    step that ends after the next day start is due on the next study day."""
     if memory.due_at is None:
         return None
-    days = (memory.due_at - now) // timedelta(days=1)
-    return None if days < 1 else int(days)
+    days = int((memory.due_at - at.now) // timedelta(days=1))
+    if days >= 1:
+        return days
+    return 1 if at.next_day_start is not None and memory.due_at >= at.next_day_start else None
 
 
 def make_scheduler(

@@ -147,7 +147,7 @@ class Study:
     def moment(self) -> Moment:
         """Read the clock once: the instant and its study day."""
         now = self.now()
-        return Moment(now, self.clock.today(now))
+        return Moment(now, self.clock.today(now), self.clock.next_day_start(now))
 
     def today(self) -> date:
         return self.clock.today(self.now())
