@@ -9,7 +9,7 @@ daily limits), not with the collection. Pure over a small `Reads` interface, so 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from itertools import zip_longest
@@ -78,6 +78,9 @@ class Present:
     deck_of: Mapping[str, str]
     digests: Mapping[str, str] = field(default_factory=dict)
     """keys_digest of each deck's new keys, where known (computed when missing)."""
+    drill_decks: frozenset[str] = frozenset()
+    """Decks whose items are not cards (drill kinds): their reviews count against the drill limits,
+    never against the cards'."""
 
     def digest(self, deck_id: str) -> str:
         known = self.digests.get(deck_id)
@@ -90,6 +93,8 @@ class Limits:
 
     new_per_day: int = 20
     reviews_per_day: int = 200
+    drill_reviews_per_day: int = 200
+    """Due drill kinds a day's review sessions take (apart from the cards' reviews_per_day)."""
     ahead: int = 50
     """How many not-yet-due cards a study-ahead session takes."""
     leech_lapses: int = 8
@@ -98,14 +103,18 @@ class Limits:
 
 @dataclass(frozen=True)
 class DayTotals:
-    """What was studied on one study day."""
+    """What was studied on one study day; cards and drill kinds apart."""
 
     reviews: int
-    """Answers given, same-day repeats included."""
+    """Answers given, same-day repeats and drill attempts included."""
     new_cards: int
-    """Cards seen for the first time."""
+    """Cards seen for the first time (drill kinds not included)."""
     scheduled_reviews: int
     """Answers to cards that were already in review (not new, not a same-day repeat)."""
+    new_drills: int = 0
+    """Drill kinds attempted for the first time."""
+    drill_reviews: int = 0
+    """Answers to drill kinds already in the schedule (not new, not a same-day repeat)."""
 
 
 def left(limits: Limits, totals: DayTotals) -> tuple[int, int]:
@@ -114,6 +123,11 @@ def left(limits: Limits, totals: DayTotals) -> tuple[int, int]:
         max(0, limits.new_per_day - totals.new_cards),
         max(0, limits.reviews_per_day - totals.scheduled_reviews),
     )
+
+
+def drill_reviews_left(limits: Limits, totals: DayTotals) -> int:
+    """Due drill kinds review sessions may still take today."""
+    return max(0, limits.drill_reviews_per_day - totals.drill_reviews)
 
 
 @dataclass(frozen=True)
@@ -127,16 +141,51 @@ class DeckCounts:
 
 
 def due(
-    reads: Reads, present: Present, today: date, deck_id: str | None, limit: int, held: set[str]
+    reads: Reads,
+    present: Present,
+    today: date,
+    deck_id: str | None,
+    limit: int,
+    held: set[str],
+    drill_limit: int | None = None,
 ) -> list[str]:
-    """Due keys of present, not held items, oldest first, at most `limit`."""
+    """Due keys of present, not held items, oldest first: at most `limit` cards and `drill_limit`
+    drill kinds (None: drill kinds count within `limit`)."""
+    if drill_limit is None:
+        return _due(reads, today, deck_id, limit, held, present.deck_of)
+    if deck_id is not None:
+        cap = drill_limit if deck_id in present.drill_decks else limit
+        return _due(reads, today, deck_id, cap, held, present.deck_of)
+    drills = [
+        key
+        for deck in sorted(present.drill_decks)
+        for key in _due(reads, today, deck, drill_limit, held, present.deck_of)
+    ][:drill_limit]
+    return _due(reads, today, None, limit, held, _CardKeys(present)) + drills
+
+
+class _CardKeys:
+    """Membership of present keys outside the drill decks (a view, no copy)."""
+
+    def __init__(self, present: Present) -> None:
+        self.present = present
+
+    def __contains__(self, key: object) -> bool:
+        deck = self.present.deck_of.get(key) if isinstance(key, str) else None
+        return deck is not None and deck not in self.present.drill_decks
+
+
+def _due(
+    reads: Reads, today: date, deck_id: str | None, limit: int, held: set[str], wanted: Container[str]
+) -> list[str]:
+    """The first `limit` due keys of a deck (None: all) that are `wanted` and not held."""
     fetch = limit
     while True:
         rows = reads.due_keys(today, deck_id, fetch)
-        keys = [k for k in rows if k in present.deck_of and k not in held]
+        keys = [k for k in rows if k in wanted and k not in held]
         if len(keys) >= limit or len(rows) < fetch:
             return keys[:limit]
-        fetch *= 4  # some due rows belong to removed or held items: read further
+        fetch *= 4  # some due rows belong to removed or held items (or drill kinds): read further
 
 
 def first_new(
@@ -178,12 +227,18 @@ def new(reads: Reads, present: Present, deck_id: str | None, limit: int | None, 
 
 
 def queue(
-    reads: Reads, present: Present, today: date, deck_id: str | None, left: tuple[int, int], held: set[str]
+    reads: Reads,
+    present: Present,
+    today: date,
+    deck_id: str | None,
+    left: tuple[int, int],
+    held: set[str],
+    drill_left: int | None = None,
 ) -> list[str]:
     """Today's queue of a deck (None: all decks): due reviews first, then new cards; `left` is
-    (new cards, reviews) still allowed today."""
+    (new cards, reviews) still allowed today, `drill_left` the due drill kinds (None: within `left`)."""
     new_left, reviews_left = left
-    due_keys = due(reads, present, today, deck_id, reviews_left, held)
+    due_keys = due(reads, present, today, deck_id, reviews_left, held, drill_left)
     return due_keys + new(reads, present, deck_id, new_left, held)
 
 
@@ -195,23 +250,30 @@ def deck_counts(
     totals: Mapping[str | None, int],
     left: tuple[int, int],
     held: set[str],
+    drill_left: int | None = None,
 ) -> list[DeckCounts]:
-    """'All decks' first, then each deck; `left` is (new cards, reviews) still allowed today and
-    `totals` the item count of each deck (None: the new-in-review items of all decks)."""
+    """'All decks' first, then each deck; `left` is (new cards, reviews) still allowed today,
+    `drill_left` the due drill kinds (None: within `left`), and `totals` the item count of each deck
+    (None: the new-in-review items of all decks: the cards, drill kinds not counted).
+
+    A deck's Due is what a review session of it would take today; 'All decks' adds up the decks
+    (each within the limits), so it is the All-decks session's length."""
     new_left, reviews_left = left
     memos = reads.memos()
     rows = [
         DeckCounts(
             d,
-            len(due(reads, present, today, d, reviews_left, held)),
+            len(due(reads, present, today, d, reviews_left, held, drill_left)),
             len(_first_new(reads, present, memos, d, new_left, held)),
             totals.get(d, 0),
         )
         for d in deck_ids
     ]
+    drills = sum(r.due for r in rows if r.deck_id in present.drill_decks) if drill_left is not None else 0
+    cards = sum(r.due for r in rows) - drills
     every = DeckCounts(
         None,
-        min(reviews_left, sum(r.due for r in rows)),
+        min(reviews_left, cards) + (min(drill_left, drills) if drill_left is not None else 0),
         min(new_left, sum(r.new for r in rows)),
         totals.get(None, 0),
     )

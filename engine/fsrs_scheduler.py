@@ -12,14 +12,20 @@ flopcards grades 0-5 (SM-2's scale). FSRS rates Again/Hard/Good/Easy; the mappin
 Fuzzing is off, so the same answers at the same instants always give the same due times (py-fsrs's
 own `Scheduler(enable_fuzzing=False)` output, which the golden tests compare against). FSRS's
 learning steps are minutes long: a card whose next due time falls within the current study day
-comes back today, like an SM-2 card graded below 4.
+comes back today, like an SM-2 card graded below 4. Intervals stop at `maximum_interval` days
+(py-fsrs's own ceiling, fed from the `max_interval_days` setting).
+
+Elapsed time is counted in study days, as Anki counts it: given `elapsed_days` (the study days since
+the last answer), py-fsrs is shown a last review exactly that many days back, so an answer at 20:00
+and the next at 08:00 two study days later are 2 days apart (py-fsrs alone would count 1: 36 hours),
+and two answers on one study day are a same-day review (short-term stability) whatever the clock.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -27,6 +33,8 @@ if TYPE_CHECKING:
     from fsrs import Card, Scheduler
 
 DEFAULT_RETENTION = 0.90
+MAXIMUM_INTERVAL = 36_500
+"""Days; as engine.sm2.MAX_INTERVAL_DAYS (this module cannot import it: sm2 imports this one)."""
 LEARNING, REVIEW, RELEARNING = 1, 2, 3
 """py-fsrs's State values, kept as plain ints so this module's dataclasses need no import of fsrs."""
 
@@ -90,12 +98,21 @@ class FsrsRecord:
 
 
 @lru_cache(maxsize=8)
-def _scheduler(desired_retention: float, parameters: tuple[float, ...] | None) -> Scheduler:
+def _scheduler(
+    desired_retention: float, parameters: tuple[float, ...] | None, maximum_interval: int = MAXIMUM_INTERVAL
+) -> Scheduler:
     from fsrs import Scheduler
 
     if parameters is None:
-        return Scheduler(desired_retention=desired_retention, enable_fuzzing=False)
-    return Scheduler(parameters=parameters, desired_retention=desired_retention, enable_fuzzing=False)
+        return Scheduler(
+            desired_retention=desired_retention, enable_fuzzing=False, maximum_interval=maximum_interval
+        )
+    return Scheduler(
+        parameters=parameters,
+        desired_retention=desired_retention,
+        enable_fuzzing=False,
+        maximum_interval=maximum_interval,
+    )
 
 
 def usable_parameters(parameters: Sequence[float] | None) -> tuple[float, ...] | None:
@@ -141,30 +158,70 @@ def review(
     now: datetime,
     desired_retention: float = DEFAULT_RETENTION,
     parameters: Sequence[float] | None = None,
+    maximum_interval: int = MAXIMUM_INTERVAL,
+    elapsed_days: int | None = None,
 ) -> tuple[FsrsState, FsrsRecord]:
-    """Apply one answer: returns the new state and the record of it. Pure; `state` is unchanged."""
+    """Apply one answer: returns the new state and the record of it. Pure; `state` is unchanged.
+    No interval exceeds `maximum_interval` days; with `elapsed_days` (study days since the last
+    answer), the time between answers is counted in study days, as Anki does."""
     from fsrs import Rating
 
     if grade not in RATING_OF_GRADE:
         raise ValueError(f"grade must be 0-5, got {grade!r}")
     if now.tzinfo is None or now.utcoffset() != timedelta(0):
         raise ValueError("now must be a timezone-aware UTC datetime")
-    scheduler = _scheduler(desired_retention, tuple(parameters) if parameters is not None else None)
-    card, _ = scheduler.review_card(_to_card(state, now), Rating(RATING_OF_GRADE[grade]), now)
+    scheduler = _scheduler(
+        desired_retention, tuple(parameters) if parameters is not None else None, maximum_interval
+    )
+    shown = _in_study_days(state, now, elapsed_days)
+    card, _ = scheduler.review_card(_to_card(shown, now), Rating(RATING_OF_GRADE[grade]), now)
     after = _from_card(card)
     return after, FsrsRecord(grade, now, state, after)
 
 
+def _in_study_days(state: FsrsState, now: datetime, elapsed_days: int | None) -> FsrsState:
+    """The state as py-fsrs must see it for `elapsed_days` study days to have passed (it counts
+    whole 24-hour periods since `last_review`)."""
+    if elapsed_days is None or state.last_review is None:
+        return state
+    if elapsed_days >= 1:
+        return replace(state, last_review=now - timedelta(days=elapsed_days))
+    if now - state.last_review >= timedelta(days=1) or now < state.last_review:  # DST, a moved clock
+        return replace(state, last_review=now)
+    return state
+
+
+def study_days_between(earlier: date | None, later: date) -> int | None:
+    """Study days from one answer's day to the next's (None: no earlier answer); a day start or
+    time zone moved back counts as the same day, never as negative."""
+    return None if earlier is None else max(0, (later - earlier).days)
+
+
 def replay(
-    answers: Iterable[tuple[datetime, int]],
+    answers: Iterable[tuple[datetime, int] | tuple[datetime, int, date]],
     *,
     desired_retention: float = DEFAULT_RETENTION,
     parameters: Sequence[float] | None = None,
+    maximum_interval: int = MAXIMUM_INTERVAL,
 ) -> FsrsState:
-    """The memory state a card reaches through its logged answers (UTC instant, grade), oldest first."""
+    """The memory state a card reaches through its logged answers (UTC instant, grade, and the
+    study day when known: then elapsed time is counted in study days), oldest first."""
     state = FsrsState()
-    for when, grade in sorted(answers, key=lambda answer: answer[0]):
-        state, _ = review(state, grade, now=when, desired_retention=desired_retention, parameters=parameters)
+    last_day: date | None = None
+    for answer in sorted(answers, key=lambda answer: answer[0]):
+        when, grade = answer[0], answer[1]
+        day = answer[2] if len(answer) > 2 else None
+        elapsed = None if day is None else study_days_between(last_day, day)
+        last_day = day
+        state, _ = review(
+            state,
+            grade,
+            now=when,
+            desired_retention=desired_retention,
+            parameters=parameters,
+            maximum_interval=maximum_interval,
+            elapsed_days=elapsed,
+        )
     return state
 
 

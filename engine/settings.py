@@ -47,6 +47,8 @@ class Settings:
     deck_dirs: tuple[Path, ...] = field(default_factory=tuple)
     new_per_day: int = 20
     reviews_per_day: int = 200
+    drill_reviews_per_day: int = 200
+    """Due drill kinds reviewed a day, apart from the cards' limits (drills never use those)."""
     day_start_hour: int = 4
     drill_seconds: int = 120
     drill_auto_accept: bool = False
@@ -58,6 +60,10 @@ class Settings:
     """'sm2' (SuperMemo's SM-2, the default) or 'fsrs' (FSRS-6 through py-fsrs)."""
     desired_retention: float = 0.90
     """FSRS only: the recall probability at which a card falls due."""
+    grade_keys: str = "flopcards"
+    """'flopcards' (0-5 grade the card) or 'anki' (1 Again, 2 Hard, 3 Good, 4 Easy)."""
+    max_interval_days: int = 36_500
+    """No card or drill kind is scheduled further ahead than this (Anki's maximum interval)."""
 
     def with_overrides(self, **values: Any) -> Settings:
         return replace(self, **{k: v for k, v in values.items() if v is not None})
@@ -66,13 +72,19 @@ class Settings:
 INT_RANGES = {
     "new_per_day": (0, 10_000),
     "reviews_per_day": (0, 100_000),
+    "drill_reviews_per_day": (0, 100_000),
     "day_start_hour": (0, 23),
     "drill_seconds": (5, 3600),
     "backup_days": (0, 3650),
+    "max_interval_days": (1, 36_500),
 }
 
 
 SCHEDULERS = ("sm2", "fsrs")
+GRADE_KEYS = ("flopcards", "anki")
+"""Key layouts that grade a card (engine.grades: 0-5, or Anki's 1 Again 2 Hard 3 Good 4 Easy)."""
+CHOICES: dict[str, tuple[str, ...]] = {"scheduler": SCHEDULERS, "grade_keys": GRADE_KEYS}
+"""Settings that take one of a few words."""
 RETENTION_RANGE = (0.70, 0.99)
 
 
@@ -147,11 +159,11 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[Problem]]:
                 values[key] = value
             else:
                 problems.append(Problem(name, _line(text, key), None, f"'{key}' must be true or false"))
-        elif key == "scheduler":
-            if value in SCHEDULERS:
+        elif key in CHOICES:
+            if value in CHOICES[key]:
                 values[key] = value
             else:
-                message = f"'scheduler' must be one of {', '.join(SCHEDULERS)}"
+                message = f"'{key}' must be one of {', '.join(CHOICES[key])}"
                 problems.append(Problem(name, _line(text, key), None, message))
         elif key == "desired_retention":
             why = retention_problem(value)

@@ -22,6 +22,11 @@ rebuilds it from the review log).
 
 EF moves in steps of 0.01, so it is held as an integer number of hundredths: exact, no binary
 float drift.
+
+Every interval stops at a ceiling (`max_interval`, 36,500 days by default, as Anki and py-fsrs):
+uncapped, an item answered right once a day (studied ahead) reaches a due day past the year 9999
+within two weeks and date arithmetic overflows. A state read from an older database with an
+interval or due day past the ceiling is clamped (`clamped`).
 """
 
 from __future__ import annotations
@@ -39,6 +44,8 @@ GRADES = range(6)
 PASSING_GRADE = 3
 """Grades below this restart the repetitions."""
 SAME_DAY_TARGET = 4
+MAX_INTERVAL_DAYS = 36_500
+"""The longest interval any item gets (the `max_interval_days` setting's default; Anki's too)."""
 """Grades below this bring the item back later the same study day."""
 
 GRADE_LABELS: dict[int, str] = {
@@ -95,16 +102,36 @@ class CardState:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CardState:
-        return cls(
-            repetitions=int(data["repetitions"]),
-            ef_centi=int(data["ef_centi"]),
-            interval_days=int(data["interval_days"]),
-            due=date.fromisoformat(data["due"]) if data.get("due") else None,
-            last_review=datetime.fromisoformat(data["last_review"]) if data.get("last_review") else None,
-            last_day=date.fromisoformat(data["last_day"]) if data.get("last_day") else None,
-            repeat_today=bool(data.get("repeat_today", False)),
-            fsrs=FsrsState.from_dict(data["fsrs"]) if isinstance(data.get("fsrs"), dict) else None,
+        return clamped(
+            cls(
+                repetitions=int(data["repetitions"]),
+                ef_centi=int(data["ef_centi"]),
+                interval_days=int(data["interval_days"]),
+                due=date.fromisoformat(data["due"]) if data.get("due") else None,
+                last_review=datetime.fromisoformat(data["last_review"]) if data.get("last_review") else None,
+                last_day=date.fromisoformat(data["last_day"]) if data.get("last_day") else None,
+                repeat_today=bool(data.get("repeat_today", False)),
+                fsrs=FsrsState.from_dict(data["fsrs"]) if isinstance(data.get("fsrs"), dict) else None,
+            )
         )
+
+
+def add_days(day: date, days: int) -> date:
+    """`day` plus `days`, stopping at the last and first dates Python can hold instead of raising."""
+    try:
+        return day + timedelta(days=days)
+    except OverflowError:
+        return date.max if days > 0 else date.min
+
+
+def clamped(state: CardState, max_interval: int = MAX_INTERVAL_DAYS) -> CardState:
+    """`state` with its interval and due day within the ceiling (a state from an older database)."""
+    anchor = state.last_day or state.due
+    latest = add_days(anchor, max_interval) if anchor is not None else None
+    if state.interval_days <= max_interval and (state.due is None or latest is None or state.due <= latest):
+        return state
+    due = state.due if state.due is None or latest is None else min(state.due, latest)
+    return replace(state, interval_days=min(state.interval_days, max_interval), due=due)
 
 
 @dataclass(frozen=True)
@@ -130,13 +157,16 @@ def next_ef_centi(ef_centi: int, grade: int) -> int:
     return max(MIN_EF_CENTI, ef_centi + delta)
 
 
-def next_interval(repetitions: int, previous_interval: int, ef_centi: int) -> int:
-    """Interval in days for the repetition numbered `repetitions` (1-based), SM-2 style."""
+def next_interval(
+    repetitions: int, previous_interval: int, ef_centi: int, max_interval: int = MAX_INTERVAL_DAYS
+) -> int:
+    """Interval in days for the repetition numbered `repetitions` (1-based), SM-2 style, at most
+    `max_interval`."""
     if repetitions <= 1:
         return 1
     if repetitions == 2:
-        return 6
-    return max(1, round(Fraction(previous_interval * ef_centi, 100)))
+        return min(6, max_interval)
+    return max(1, min(max_interval, round(Fraction(min(previous_interval, max_interval) * ef_centi, 100))))
 
 
 def is_same_day_repeat(state: CardState, today: date) -> bool:
@@ -149,8 +179,13 @@ def comes_back_today(state: CardState, grade: int) -> bool:
     return grade < PASSING_GRADE or (state.repeat_today and grade < SAME_DAY_TARGET)
 
 
-def review(state: CardState, grade: int, *, now: datetime, today: date) -> tuple[CardState, ReviewRecord]:
-    """Apply one answer: returns the new state and the record of it. Pure; `state` is unchanged."""
+def review(
+    state: CardState, grade: int, *, now: datetime, today: date, max_interval: int = MAX_INTERVAL_DAYS
+) -> tuple[CardState, ReviewRecord]:
+    """Apply one answer: returns the new state and the record of it. Pure; `state` is unchanged.
+    No interval exceeds `max_interval` days."""
+    if max_interval < 1:
+        raise ValueError(f"max_interval must be at least 1 day, got {max_interval!r}")
     if grade not in GRADES:
         raise ValueError(f"grade must be 0-5, got {grade!r}")
     if now.tzinfo is None or now.utcoffset() != timedelta(0):
@@ -166,12 +201,12 @@ def review(state: CardState, grade: int, *, now: datetime, today: date) -> tuple
         interval = 1
     else:
         repetitions = state.repetitions + 1
-        interval = next_interval(repetitions, state.interval_days, state.ef_centi)
+        interval = next_interval(repetitions, state.interval_days, state.ef_centi, max_interval)
     after = CardState(
         repetitions=0 if grade < PASSING_GRADE else repetitions,
         ef_centi=next_ef_centi(state.ef_centi, grade),
         interval_days=interval,
-        due=today + timedelta(days=interval),
+        due=add_days(today, interval),
         last_review=now,
         last_day=today,
         repeat_today=grade < SAME_DAY_TARGET,
@@ -179,12 +214,12 @@ def review(state: CardState, grade: int, *, now: datetime, today: date) -> tuple
     return after, ReviewRecord(grade, now, today, state, after, same_day_repeat=False)
 
 
-def preview(state: CardState, *, today: date) -> dict[int, int | None]:
+def preview(state: CardState, *, today: date, max_interval: int = MAX_INTERVAL_DAYS) -> dict[int, int | None]:
     """Days until the item is next due after each grade; None where it comes back today."""
     out: dict[int, int | None] = {}
     probe = datetime(2000, 1, 1, tzinfo=UTC)
     for grade in GRADES:
-        after, _ = review(state, grade, now=probe, today=today)
+        after, _ = review(state, grade, now=probe, today=today, max_interval=max_interval)
         out[grade] = None if after.repeat_today or after.due is None else (after.due - today).days
     return out
 

@@ -24,6 +24,15 @@ class StudyClock:
         local = now.astimezone(self.tz) if self.tz is not None else now.astimezone()
         return (local - timedelta(hours=self.day_start_hour)).date()
 
+    def next_day_start(self, now: datetime) -> datetime:
+        """The UTC instant the study day after `now`'s begins (a learning step due at or after it
+        is due on that day, not today)."""
+        following = self.today(now) + timedelta(days=1)
+        local = datetime(following.year, following.month, following.day, self.day_start_hour, tzinfo=self.tz)
+        if self.tz is None:
+            local = local.astimezone()  # the machine's zone at that wall-clock time
+        return local.astimezone(UTC)
+
 
 def utc_now() -> datetime:
     """The current instant, timezone-aware, in UTC."""

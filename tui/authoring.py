@@ -172,7 +172,11 @@ def card_study(store: Store, collection: Collection, settings: Settings) -> Stud
         store,
         sources=[CardSource(collection)],
         clock=StudyClock(day_start_hour=settings.day_start_hour),
-        limits=Limits(new_per_day=settings.new_per_day, reviews_per_day=settings.reviews_per_day),
+        limits=Limits(
+            new_per_day=settings.new_per_day,
+            reviews_per_day=settings.reviews_per_day,
+            drill_reviews_per_day=settings.drill_reviews_per_day,
+        ),
     )
 
 

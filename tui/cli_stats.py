@@ -38,7 +38,8 @@ def main(argv: Sequence[str], settings: Settings) -> int:
         return 2
     n_kinds = len(kinds(templates_for(deck_dirs=settings.deck_dirs)))
     sizes = {d.id: len(d.head.card_ids) for d in collection.decks} | {DRILL_DECK: n_kinds}
-    total = sizes[args.deck] if args.deck is not None else sum(sizes.values())
+    # all decks: the cards, as home's 'All decks' row counts them (drill kinds are not cards)
+    total = sizes[args.deck] if args.deck is not None else sum(n for d, n in sizes.items() if d != DRILL_DECK)
     try:
         store = open_store(settings.db)
     except StoreError as error:
@@ -47,7 +48,12 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     try:
         today = StudyClock(day_start_hour=settings.day_start_hour).today(utc_now())
         stats = compute_stats(
-            store, today, deck_id=args.deck, period=Period.parse(args.period), total_cards=total
+            store,
+            today,
+            deck_id=args.deck,
+            period=Period.parse(args.period),
+            total_cards=total,
+            drill_decks=(DRILL_DECK,),
         )
     finally:
         store.close()

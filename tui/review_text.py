@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from engine.grades import Grade
+from engine.grades import ANKI_BUTTONS, Grade, key_of_grade
 from engine.sm2 import format_interval
 
 if TYPE_CHECKING:  # the screen shows a start-up glance before SQLAlchemy is imported
@@ -14,15 +14,27 @@ if TYPE_CHECKING:  # the screen shows a start-up glance before SQLAlchemy is imp
 
 
 def grade_bar(
-    preview: Mapping[Grade, int | None], suggested: Grade | None = None, accept: str = "space/enter"
+    preview: Mapping[Grade, int | None],
+    suggested: Grade | None = None,
+    layout: str = "flopcards",
+    accept: str = "space/enter",
 ) -> str:
-    """'0 blackout 1d │ 1 not at all 1d │ …' — label and next interval of every grade; the one
+    """'0 blackout 1d │ 1 not at all 1d │ …' — key, label and next interval of every grade in the
+    key layout in use (Anki's: '1 Again 1d │ 2 Hard 3d │ 3 Good 6d │ 4 Easy 9d'); the one
     space/enter accepts is highlighted."""
     parts = []
-    for g, days in preview.items():
-        text = f"[b]{int(g)}[/b] {g.label} [dim]{format_interval(days)}[/dim]"
-        parts.append(f"[reverse]{text}[/reverse]" if g == suggested else text)
-    hint = f"   {accept}: grade {int(suggested)}" if suggested is not None else ""
+    shown = [g for g in preview if layout != "anki" or g in {b[1] for b in ANKI_BUTTONS.values()}]
+    accepts = None if suggested is None else key_of_grade(layout, suggested)
+    for g in shown:
+        key, label = key_of_grade(layout, g)
+        text = f"[b]{key}[/b] {label} [dim]{format_interval(preview[g])}[/dim]"
+        parts.append(f"[reverse]{text}[/reverse]" if accepts is not None and key == accepts[0] else text)
+    if accepts is None:
+        hint = ""
+    elif layout == "anki":
+        hint = f"   {accept}: {accepts[1]} ({accepts[0]})"
+    else:
+        hint = f"   {accept}: grade {accepts[0]}"
     return "  │  ".join(parts) + hint
 
 

@@ -288,6 +288,7 @@ def load_services(config: AppConfig, *, with_templates: bool = True) -> Services
         "fsrs" if settings.scheduler == "fsrs" else "sm2",
         desired_retention=settings.desired_retention,
         parameters=meta.fsrs_parameters(store) if settings.scheduler == "fsrs" else None,
+        max_interval_days=settings.max_interval_days,
     )
     switching.prepare(store, scheduler)  # FSRS: rebuild memory the log implies (no due date moves)
     clock = study_clock(config)

@@ -37,7 +37,11 @@ def study_clock(config: AppConfig) -> StudyClock:
 
 def limits(config: AppConfig) -> Limits:
     settings = config.settings
-    return Limits(new_per_day=settings.new_per_day, reviews_per_day=settings.reviews_per_day)
+    return Limits(
+        new_per_day=settings.new_per_day,
+        reviews_per_day=settings.reviews_per_day,
+        drill_reviews_per_day=settings.drill_reviews_per_day,
+    )
 
 
 def _name(config: AppConfig) -> str:

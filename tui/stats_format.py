@@ -73,8 +73,9 @@ def summary_lines(stats: Stats) -> list[str]:
     per_day = fut.per_day
     lines = [
         f"Studied {act.days_studied} of the last 365 days · streak {act.streak} days · {act.answers} answers",
-        f"Due: {fut.overdue} now · {sum(per_day[:1])} tomorrow · {sum(per_day[:7])} next 7 days"
-        f" · {sum(per_day[:30])} next 30 days · daily load {fut.daily_load:.1f} reviews/day",
+        f"Due: {fut.overdue} now (before daily limits) · {sum(per_day[:1])} tomorrow"
+        f" · {sum(per_day[:7])} next 7 days · {sum(per_day[:30])} next 30 days"
+        f" · daily load {fut.daily_load:.1f} reviews/day",
         f"Cards: {counts_line(stats)}",
     ]
     if stats.fsrs is not None and stats.fsrs.mean_retrievability is not None:

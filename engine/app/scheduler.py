@@ -23,6 +23,8 @@ class Moment:
 
     now: datetime
     today: date
+    next_day_start: datetime | None = None
+    """When the next study day begins (None: not known; a step due within 24 hours is today's)."""
 
 
 class Scheduler(Protocol):
@@ -37,14 +39,18 @@ class Scheduler(Protocol):
         ...
 
 
+@dataclass(frozen=True)
 class SM2Scheduler:
-    """SuperMemo's SM-2 (engine.sm2)."""
+    """SuperMemo's SM-2 (engine.sm2), no interval past `max_interval_days`."""
+
+    max_interval_days: int = sm2.MAX_INTERVAL_DAYS
 
     def review(self, state: CardState, grade: Grade, at: Moment) -> tuple[CardState, ReviewRecord]:
-        return sm2.review(state, int(grade), now=at.now, today=at.today)
+        return sm2.review(state, int(grade), now=at.now, today=at.today, max_interval=self.max_interval_days)
 
     def preview(self, state: CardState, at: Moment) -> dict[Grade, int | None]:
-        return {Grade(g): days for g, days in sm2.preview(state, today=at.today).items()}
+        previews = sm2.preview(state, today=at.today, max_interval=self.max_interval_days)
+        return {Grade(g): days for g, days in previews.items()}
 
 
 SchedulerName = Literal["sm2", "fsrs"]
@@ -62,27 +68,55 @@ class FsrsScheduler:
 
     desired_retention: float = fsrs_scheduler.DEFAULT_RETENTION
     parameters: Sequence[float] | None = None
+    max_interval_days: int = sm2.MAX_INTERVAL_DAYS
 
     def review(self, state: CardState, grade: Grade, at: Moment) -> tuple[CardState, ReviewRecord]:
-        memory = state.fsrs if state.fsrs is not None else fsrs_scheduler.FsrsState()
-        after_memory, _ = fsrs_scheduler.review(
-            memory,
-            int(grade),
-            now=at.now,
-            desired_retention=self.desired_retention,
-            parameters=self.parameters,
-        )
-        days = _whole_days(after_memory, at.now)
+        after_memory = self._memory_after(state, grade, at)
+        if grade >= Grade.WITH_EFFORT and after_memory.phase == fsrs_scheduler.REVIEW:
+            after_memory = self._ordered(state, grade, at, after_memory)
+        days = _days_until(after_memory, at)
+        days = None if days is None else min(days, self.max_interval_days)
         after = replace(
             state,
             fsrs=after_memory,
-            due=at.today + timedelta(days=days or 0),
+            due=sm2.add_days(at.today, days or 0),
             last_review=at.now,
             last_day=at.today,
             repeat_today=days is None,
         )
         same_day = state.last_day == at.today
         return after, ReviewRecord(int(grade), at.now, at.today, state, after, same_day_repeat=same_day)
+
+    def _memory_after(self, state: CardState, grade: Grade, at: Moment) -> fsrs_scheduler.FsrsState:
+        """py-fsrs's memory after `grade`, elapsed time counted in study days (as Anki)."""
+        memory = state.fsrs if state.fsrs is not None else fsrs_scheduler.FsrsState()
+        after, _ = fsrs_scheduler.review(
+            memory,
+            int(grade),
+            now=at.now,
+            desired_retention=self.desired_retention,
+            parameters=self.parameters,
+            maximum_interval=self.max_interval_days,
+            elapsed_days=fsrs_scheduler.study_days_between(state.last_day, at.today),
+        )
+        return after
+
+    def _ordered(
+        self, state: CardState, grade: Grade, at: Moment, memory: fsrs_scheduler.FsrsState
+    ) -> fsrs_scheduler.FsrsState:
+        """Anki's order of passing review intervals: Hard >= 1 day, Good at least a day past Hard,
+        Easy at least a day past Good (py-fsrs alone can give Easy = Good); the memory is py-fsrs's."""
+        if state.fsrs is None or state.fsrs.phase != fsrs_scheduler.REVIEW:
+            return memory  # graduating from (re)learning: py-fsrs's own intervals
+        floor = 1
+        for passing in (Grade.WITH_EFFORT, Grade.WELL, Grade.PERFECTLY):
+            other = memory if passing == grade else self._memory_after(state, passing, at)
+            days = max(floor, _days_until(other, at) or 0)
+            days = min(days, self.max_interval_days)
+            if passing == grade:
+                return replace(memory, due_at=at.now + timedelta(days=days))
+            floor = days + 1
+        return memory
 
     def preview(self, state: CardState, at: Moment) -> dict[Grade, int | None]:
         out: dict[Grade, int | None] = {}
@@ -92,18 +126,27 @@ class FsrsScheduler:
         return out
 
 
-def _whole_days(memory: fsrs_scheduler.FsrsState, now: datetime) -> int | None:
-    """Whole days until the memory's due time; None when it falls due within a day (a learning step)."""
+def _days_until(memory: fsrs_scheduler.FsrsState, at: Moment) -> int | None:
+    """Study days until the memory's due time; None when it falls due today (a learning step). A
+    step that ends after the next day start is due on the next study day."""
     if memory.due_at is None:
         return None
-    days = (memory.due_at - now) // timedelta(days=1)
-    return None if days < 1 else int(days)
+    days = int((memory.due_at - at.now) // timedelta(days=1))
+    if days >= 1:
+        return days
+    return 1 if at.next_day_start is not None and memory.due_at >= at.next_day_start else None
 
 
 def make_scheduler(
-    name: SchedulerName, *, desired_retention: float = 0.9, parameters: Sequence[float] | None = None
+    name: SchedulerName,
+    *,
+    desired_retention: float = 0.9,
+    parameters: Sequence[float] | None = None,
+    max_interval_days: int = sm2.MAX_INTERVAL_DAYS,
 ) -> Scheduler:
     """The scheduler a collection's settings name."""
     if name == "fsrs":
-        return FsrsScheduler(desired_retention, fsrs_scheduler.usable_parameters(parameters))
-    return SM2Scheduler()
+        return FsrsScheduler(
+            desired_retention, fsrs_scheduler.usable_parameters(parameters), max_interval_days
+        )
+    return SM2Scheduler(max_interval_days)

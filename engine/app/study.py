@@ -122,7 +122,8 @@ class Study:
                 new_keys.setdefault(group.deck_id, []).extend(group.keys)
         self._deck_of = DeckOf(decks)
         digests = {deck: keys_digest(keys) for deck, keys in new_keys.items()}
-        self._present = Present(new_keys, self._deck_of, digests)
+        drill_decks = {g.deck_id for g in groups if g.keys and not g.new_in_review} - set(new_keys)
+        self._present = Present(new_keys, self._deck_of, digests, frozenset(drill_decks))
         totals[None] = sum(len(keys) for keys in new_keys.values())
         self._totals = totals
         self._reads = StoreReads(self.store)
@@ -148,7 +149,7 @@ class Study:
     def moment(self) -> Moment:
         """Read the clock once: the instant and its study day."""
         now = self.now()
-        return Moment(now, self.clock.today(now))
+        return Moment(now, self.clock.today(now), self.clock.next_day_start(now))
 
     def today(self) -> date:
         return self.clock.today(self.now())
@@ -213,20 +214,32 @@ class Study:
         """Keys kept out of sessions and counts today (suspended or buried)."""
         return marks.held_keys(self.store, self.today())
 
+    @property
+    def drill_decks(self) -> frozenset[str]:
+        """Decks of drill kinds (items that are not cards: their own daily limits)."""
+        return self._present.drill_decks
+
     @store_command
     def totals(self) -> DayTotals:
-        return repo.day_totals(self.store, self.today())
+        """Today's answers, the cards' and the drill kinds' apart."""
+        return repo.day_totals(self.store, self.today(), self._present.drill_decks)
 
     def remaining(self) -> tuple[int, int]:
         """(new cards, reviews) still allowed today."""
         return counting.left(self.limits, self.totals())
 
     @store_command
+    def drill_reviews_left(self) -> int:
+        """Due drill kinds review sessions may still take today."""
+        return counting.drill_reviews_left(self.limits, self.totals())
+
+    @store_command
     def counts(self, deck_ids: Sequence[str]) -> list[DeckCounts]:
         """Counts for 'All decks' (first) and then each deck, capped by what today still allows."""
-        held, today = self.held(), self.today()
+        held, today, totals = self.held(), self.today(), self.totals()
+        left, drills = counting.left(self.limits, totals), counting.drill_reviews_left(self.limits, totals)
         return counting.deck_counts(
-            self._reads, self._present, today, deck_ids, self._totals, self.remaining(), held
+            self._reads, self._present, today, deck_ids, self._totals, left, held, drills
         )
 
     def note_unseen(self) -> int:
@@ -259,7 +272,9 @@ class Study:
         from engine.app.session import ReviewSession
 
         held, today = self.held(), self.today()
-        queue = counting.queue(self._reads, self._present, today, deck_id, self.remaining(), held)
+        totals = self.totals()
+        left, drills = counting.left(self.limits, totals), counting.drill_reviews_left(self.limits, totals)
+        queue = counting.queue(self._reads, self._present, today, deck_id, left, held, drills)
         if ahead and not queue:
             decks = None if deck_id is None else [deck_id]
             upcoming = repo.upcoming_keys(self.store, today, deck_ids=decks)

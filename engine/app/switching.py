@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime
 
 from engine import fsrs_scheduler
 from engine.app.scheduler import FsrsScheduler, Scheduler
@@ -21,9 +21,12 @@ def prepare(store: Store, scheduler: Scheduler) -> int:
     if not isinstance(scheduler, FsrsScheduler):
         return 0
 
-    def replay(log: Sequence[tuple[datetime, int]]) -> fsrs_scheduler.FsrsState:
+    def replay(log: Sequence[tuple[datetime, int, date]]) -> fsrs_scheduler.FsrsState:
         return fsrs_scheduler.replay(
-            log, desired_retention=scheduler.desired_retention, parameters=scheduler.parameters
+            log,
+            desired_retention=scheduler.desired_retention,
+            parameters=scheduler.parameters,
+            maximum_interval=scheduler.max_interval_days,
         )
 
     return fsrs_memory.rebuild(store, replay)

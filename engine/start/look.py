@@ -39,10 +39,10 @@ def first_look(
     ids = [d.deck_id for d in outline.decks]
 
     def look(reads: QuickReads) -> HomeView:
-        totals = reads.day_totals(today)
-        left = counting.left(limits, totals)
         present, held = outline.present(), reads.held(today)
-        counts = counting.deck_counts(reads, present, today, ids, outline.totals(), left, held)
+        totals = reads.day_totals(today, present.drill_decks)
+        left, drills = counting.left(limits, totals), counting.drill_reviews_left(limits, totals)
+        counts = counting.deck_counts(reads, present, today, ids, outline.totals(), left, held, drills)
         titles = {d.deck_id: d.title for d in outline.decks}
         rows = tuple((titles.get(c.deck_id, c.deck_id) if c.deck_id else "All decks", c) for c in counts)
         return HomeView(rows, totals, limits, settings_problems, outline.problems, outline.decks_skipped)
@@ -56,7 +56,9 @@ def first_queue(
     """Today's queue of a deck (None: all decks) as the study façade builds it, or None (see `_read`)."""
 
     def queue(reads: QuickReads) -> list[str]:
-        left = counting.left(limits, reads.day_totals(today))
-        return counting.queue(reads, outline.present(), today, deck_id, left, reads.held(today))
+        present = outline.present()
+        totals = reads.day_totals(today, present.drill_decks)
+        left, drills = counting.left(limits, totals), counting.drill_reviews_left(limits, totals)
+        return counting.queue(reads, present, today, deck_id, left, reads.held(today), drills)
 
     return _read(path, queue)

@@ -55,7 +55,12 @@ class Outline:
             {d.deck_id: d.keys for d in self.decks if d.keys},
             deck_of,
             {d.deck_id: d.digest for d in self.decks if d.keys and d.digest},
+            self.drill_decks(),
         )
+
+    def drill_decks(self) -> frozenset[str]:
+        """Decks of items that are not cards (drill kinds only)."""
+        return frozenset(d.deck_id for d in self.decks if d.others and not d.keys)
 
     def totals(self) -> dict[str | None, int]:
         totals: dict[str | None, int] = {d.deck_id: len(d.keys) + len(d.others) for d in self.decks}

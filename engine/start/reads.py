@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import date
 from pathlib import Path
 from types import TracebackType
@@ -71,11 +71,17 @@ class QuickReads:
         )
         return {key for (key,) in rows}
 
-    def day_totals(self, day: date) -> DayTotals:
-        total, new, scheduled = self.conn.execute(
-            "SELECT count(id), coalesce(sum(CASE WHEN was_new THEN 1 ELSE 0 END), 0),"
-            " coalesce(sum(CASE WHEN NOT was_new AND NOT same_day_repeat THEN 1 ELSE 0 END), 0)"
+    def day_totals(self, day: date, drill_decks: Collection[str] = ()) -> DayTotals:
+        decks = sorted(drill_decks)
+        drill = f"deck_id IN ({', '.join('?' * len(decks))})" if decks else "0"
+        scheduled = "NOT was_new AND NOT same_day_repeat"
+        row = self.conn.execute(
+            "SELECT count(id),"
+            f" coalesce(sum(CASE WHEN was_new AND NOT ({drill}) THEN 1 ELSE 0 END), 0),"
+            f" coalesce(sum(CASE WHEN {scheduled} AND NOT ({drill}) THEN 1 ELSE 0 END), 0),"
+            f" coalesce(sum(CASE WHEN was_new AND ({drill}) THEN 1 ELSE 0 END), 0),"
+            f" coalesce(sum(CASE WHEN {scheduled} AND ({drill}) THEN 1 ELSE 0 END), 0)"
             " FROM review_log WHERE study_day = ?",
-            (day.isoformat(),),
+            (*decks, *decks, *decks, *decks, day.isoformat()),
         ).fetchone()
-        return DayTotals(int(total), int(new), int(scheduled))
+        return DayTotals(*(int(value) for value in row))

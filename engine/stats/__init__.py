@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import date
 
 from engine.stats import reviews
@@ -26,11 +27,13 @@ def compute_stats(
     period: Period = Period.MONTH,
     total_cards: int | None = None,
     future_days: int = FUTURE_DAYS,
+    drill_decks: Collection[str] = (),
 ) -> Stats:
     """Every figure for one deck (None: all) and period, in one read transaction.
 
     Only aggregates cross from the database: one row per study day, per due day, per interval and
-    per E-Factor value, per drill kind and day. `total_cards` (from the loaded decks) gives the new count.
+    per E-Factor value, per drill kind and day. `total_cards` (from the loaded decks) gives the new count; for
+    all decks it counts cards only, so the states of `drill_decks` (drill kinds) are left out.
     """
     start = reviews.period_start(today, period)
     heatmap_start = reviews.period_start(today, Period.YEAR)
@@ -38,7 +41,7 @@ def compute_stats(
     with store.engine.connect() as conn, conn.begin():
         rows = reviews.day_rows(conn, since, deck_id)
         per_day, overdue = future_due(conn, today, future_days, deck_id)
-        cards = card_figures(conn, deck_id, total_cards)
+        cards = card_figures(conn, deck_id, total_cards, drill_decks)
         drills = drill_figures(conn, start)
         exams = exam_history(conn, deck_id)
         interviews = interview_history(conn)

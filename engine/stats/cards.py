@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any, TypeVar
@@ -21,8 +21,11 @@ EASE_EDGES: tuple[int, ...] = (130, 150, 170, 190, 210, 230, 250, 270)
 """Left edges of the E-Factor histogram's bars, in hundredths (250 = EF 2.50)."""
 
 
-def _deck(query: _Q, deck_id: str | None) -> _Q:
-    return query if deck_id is None else query.where(CardStateRow.deck_id == deck_id)
+def _deck(query: _Q, deck_id: str | None, skip: Collection[str] = ()) -> _Q:
+    """Rows of one deck; of every deck but `skip` (the drill decks, for card figures) when None."""
+    if deck_id is not None:
+        return query.where(CardStateRow.deck_id == deck_id)
+    return query.where(CardStateRow.deck_id.not_in(list(skip))) if skip else query
 
 
 def _not_suspended(query: _Q) -> _Q:
@@ -31,10 +34,20 @@ def _not_suspended(query: _Q) -> _Q:
     return query.where(CardStateRow.card_key.not_in(suspended))
 
 
+def _not_held(query: _Q, today: date) -> _Q:
+    """Neither suspended nor buried past `today`: what a session could show (engine.store.marks)."""
+    held = sa.select(CardMarkRow.card_key).where(
+        sa.or_(CardMarkRow.suspended.is_(True), CardMarkRow.buried_until > today)
+    )
+    return query.where(CardStateRow.card_key.not_in(held))
+
+
 def future_due(
     conn: sa.Connection, today: date, days: int, deck_id: str | None
 ) -> tuple[tuple[int, ...], int]:
-    """Cards due on each of the next `days` days, and the overdue backlog (due today or earlier)."""
+    """Cards due on each of the next `days` days, and those due now: as the review queue reads them
+    (engine.store.repo.due_keys: scheduled today or earlier, or failed earlier today), neither
+    suspended nor buried, before any daily limit."""
     ahead = _not_suspended(
         _deck(
             sa.select(CardStateRow.due_day, sa.func.count())
@@ -47,8 +60,12 @@ def future_due(
     for day, count in conn.execute(ahead):
         if day is not None:
             per_day[(day - today).days - 1] = int(count)
+    now = sa.or_(
+        CardStateRow.due_day <= today,
+        sa.and_(CardStateRow.repeat_today == sa.true(), CardStateRow.last_day == today),
+    )
     overdue = conn.execute(
-        _not_suspended(_deck(sa.select(sa.func.count()).where(CardStateRow.due_day <= today), deck_id))
+        _not_held(_deck(sa.select(sa.func.count()).where(now), deck_id), today)
     ).scalar_one()
     return tuple(per_day), int(overdue)
 
@@ -77,10 +94,13 @@ class CardFigures:
     """Sum of 1/interval over every scheduled card."""
 
 
-def card_figures(conn: sa.Connection, deck_id: str | None, total_cards: int | None) -> CardFigures:
+def card_figures(
+    conn: sa.Connection, deck_id: str | None, total_cards: int | None, drill_decks: Collection[str] = ()
+) -> CardFigures:
     """Histograms, counts by state and the daily load from one GROUP BY over the covering stats index.
 
-    `total_cards` (known only to whoever loaded the decks) turns 'seen' into a count of new cards.
+    `total_cards` (known only to whoever loaded the decks) turns 'seen' into a count of new cards;
+    for all decks (None) it counts the cards only, so the drill kinds (`drill_decks`) are left out.
     """
     learning_step = CardStateRow.repetitions < 2
     query = _deck(
@@ -88,6 +108,7 @@ def card_figures(conn: sa.Connection, deck_id: str | None, total_cards: int | No
             CardStateRow.interval_days, learning_step, CardStateRow.ef_centi
         ),
         deck_id,
+        drill_decks,
     )
     learning = young = mature = 0
     load = 0.0
@@ -112,6 +133,8 @@ def card_figures(conn: sa.Connection, deck_id: str | None, total_cards: int | No
     )
     if deck_id is not None:
         marks = marks.where(CardMarkRow.deck_id == deck_id)
+    elif drill_decks:
+        marks = marks.where(CardMarkRow.deck_id.not_in(list(drill_decks)))
     suspended, leech = conn.execute(marks).one()
     return CardFigures(
         _histogram(sorted(intervals.items()), INTERVAL_EDGES, lambda d: f"{d}d"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import date, datetime
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
@@ -30,7 +30,7 @@ def stale_keys(store: Store, limit: int = BATCH) -> list[str]:
 
 def rebuild(
     store: Store,
-    replay: Callable[[Sequence[tuple[datetime, int]]], FsrsState],
+    replay: Callable[[Sequence[tuple[datetime, int, date]]], FsrsState],
     *,
     batch: int = BATCH,
 ) -> int:
@@ -40,17 +40,17 @@ def rebuild(
     """
     done = 0
     while keys := stale_keys(store, batch):
-        answers: dict[str, list[tuple[datetime, int]]] = {key: [] for key in keys}
+        answers: dict[str, list[tuple[datetime, int, date]]] = {key: [] for key in keys}
         with store.reading() as session:
             rows = session.execute(
-                sa.select(ReviewRow.card_key, ReviewRow.reviewed_at, ReviewRow.grade)
+                sa.select(ReviewRow.card_key, ReviewRow.reviewed_at, ReviewRow.grade, ReviewRow.study_day)
                 .where(ReviewRow.card_key.in_(keys))
                 .order_by(ReviewRow.card_key, ReviewRow.reviewed_at, ReviewRow.id)
             )
-            for key, when, grade in rows:
-                answers[key].append((when, grade))
+            for key, when, grade, day in rows:
+                answers[key].append((when, grade, day))
 
-        def work(session: so.Session, found: dict[str, list[tuple[datetime, int]]] = answers) -> int:
+        def work(session: so.Session, found: dict[str, list[tuple[datetime, int, date]]] = answers) -> int:
             for key, log in found.items():
                 memory = replay(log)  # a state with no logged answer stays new to FSRS
                 session.execute(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from datetime import date
 
@@ -39,15 +39,18 @@ class LoggedReview:
 
 
 def _to_state(row: CardStateRow) -> CardState:
-    return CardState(
-        repetitions=row.repetitions,
-        ef_centi=row.ef_centi,
-        interval_days=row.interval_days,
-        due=row.due_day,
-        last_review=row.last_review_at,
-        last_day=row.last_day,
-        repeat_today=row.repeat_today,
-        fsrs=FsrsState.from_dict(row.fsrs) if row.fsrs else None,
+    """The row as a state, its interval and due day clamped to the ceiling (an older database)."""
+    return sm2.clamped(
+        CardState(
+            repetitions=row.repetitions,
+            ef_centi=row.ef_centi,
+            interval_days=row.interval_days,
+            due=row.due_day,
+            last_review=row.last_review_at,
+            last_day=row.last_day,
+            repeat_today=row.repeat_today,
+            fsrs=FsrsState.from_dict(row.fsrs) if row.fsrs else None,
+        )
     )
 
 
@@ -222,19 +225,25 @@ def seen_keys(store: Store, deck_ids: Iterable[str] | None = None) -> set[str]:
         return set(conn.execute(query).scalars())
 
 
-def day_totals(store: Store, day: date) -> DayTotals:
-    """Counts of what was answered on one study day."""
+def day_totals(store: Store, day: date, drill_decks: Collection[str] = ()) -> DayTotals:
+    """Counts of what was answered on one study day, the cards apart from the drill kinds (the
+    items of `drill_decks`)."""
+    drill = ReviewRow.deck_id.in_(list(drill_decks)) if drill_decks else sa.false()
+    scheduled = sa.and_(~ReviewRow.was_new, ~ReviewRow.same_day_repeat)
+
+    def count(condition: sa.ColumnElement[bool]) -> sa.ColumnElement[int]:
+        return sa.func.coalesce(sa.func.sum(sa.case((condition, 1), else_=0)), 0)
+
     query = sa.select(
         sa.func.count(ReviewRow.id),
-        sa.func.coalesce(sa.func.sum(sa.case((ReviewRow.was_new, 1), else_=0)), 0),
-        sa.func.coalesce(
-            sa.func.sum(sa.case((sa.and_(~ReviewRow.was_new, ~ReviewRow.same_day_repeat), 1), else_=0)),
-            0,
-        ),
+        count(sa.and_(ReviewRow.was_new, ~drill)),
+        count(sa.and_(scheduled, ~drill)),
+        count(sa.and_(ReviewRow.was_new, drill)),
+        count(sa.and_(scheduled, drill)),
     ).where(ReviewRow.study_day == day)
     with store.engine.connect() as conn:
-        total, new, scheduled = conn.execute(query).one()
-    return DayTotals(int(total), int(new), int(scheduled))
+        total, new, reviews, new_drills, drill_reviews = conn.execute(query).one()
+    return DayTotals(int(total), int(new), int(reviews), int(new_drills), int(drill_reviews))
 
 
 def review_log(store: Store, card_key: str | None = None) -> list[LoggedReview]:

@@ -134,6 +134,12 @@ class HomeScreen(Screen[None]):
             f"Today: {plural(totals.reviews, 'answer')}"
             f"  ·  reviews {totals.scheduled_reviews} of {limits.reviews_per_day} a day"
             f"  ·  new cards {totals.new_cards} of {limits.new_per_day} a day"
+            + (
+                f"\nDrill kinds: {totals.new_drills} new"
+                f"  ·  reviews {totals.drill_reviews} of {limits.drill_reviews_per_day} a day"
+                if totals.new_drills or totals.drill_reviews
+                else ""
+            )
         )
         problems = [*view.settings_problems, *view.load_problems]
         banner = self.query_one("#banner", Static)

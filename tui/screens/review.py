@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, Rule, Static
 
 from engine.faults import AppError
-from engine.grades import Grade
+from engine.grades import Grade, grade_of_key, key_of_grade
 from tui.review_drill import DueDrill
 from tui.review_glance import GlanceStart
 from tui.review_marks import MarkActions
@@ -214,7 +214,7 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         grades = self.query_one("#grades", Static)
         if self.revealed and self.item is not None and self.drill_graded is None and not self._is_drill():
             accept = "enter" if self.item.prompt.rubric else "space/enter"
-            grades.update(grade_bar(self.item.outcomes, self.suggested, accept))
+            grades.update(grade_bar(self.item.outcomes, self.suggested, self._layout(), accept))
         else:
             typed = self.query_one("#answer", Input).display
             grades.update(hint_line(self.drill_graded, self._is_drill(), typed))
@@ -330,9 +330,20 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         if self._stalled:  # the grade before was saved: space shows the next card, never grades again
             self.show_current()
         elif self.revealed:
-            self.action_grade(self.unsaved if self.unsaved is not None else self.session.suggested())
+            self._answer(self.unsaved if self.unsaved is not None else self.session.suggested())
 
-    def action_grade(self, grade: int) -> None:
+    def _layout(self) -> str:
+        """The grade key layout in use (setting grade_keys)."""
+        config = getattr(self.app, "config", None)
+        return config.settings.grade_keys if config is not None else "flopcards"
+
+    def action_grade(self, key: int) -> None:
+        """A digit key: the grade it gives in the layout in use (Anki's: 1-4 only), if any."""
+        grade = grade_of_key(self._layout(), key)
+        if grade is not None:
+            self._answer(grade)
+
+    def _answer(self, grade: int) -> None:
         if not self.revealed or self.item is None or self.drill_graded is not None or self.saving:
             return
         seconds = max(0.0, self._timer() - self._shown_at)
@@ -360,8 +371,9 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         self.saving = None
         self.unsaved = grade
         self.suggested = grade  # the key bar says space saves this grade again
+        key = key_of_grade(self._layout(), grade)[0]
         self.query_one("#verdict", Static).update(
-            f"[b]Grade {int(grade)} was not saved[/b] — press {int(grade)} or space to try again."
+            f"[b]Grade {int(grade)} was not saved[/b] — press {key} or space to try again."
         )
 
     def watch_saving(self, _saving: str | None) -> None:

@@ -122,6 +122,7 @@ class StatsScreen(Screen[None]):
             deck_id=deck_id,
             period=period,
             total_cards=total,
+            drill_decks=self.services.study.drill_decks,
         )
         self.app.call_from_thread(setattr, self, "stats", stats)
 
