@@ -75,7 +75,7 @@ async def test_disk_full_keeps_the_grade_on_screen_and_saves_it_once_there_is_ro
 
 
 async def test_busy_past_the_timeout_shows_saving_then_the_notice_and_never_freezes(
-    make_app, db_path: Path
+    make_app, db_path: Path, writes_pending: None
 ) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
