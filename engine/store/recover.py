@@ -163,8 +163,8 @@ def _copy_rows(src: sqlite3.Connection, dst: sqlite3.Connection, deadline: float
         lost: list[tuple[int, int]] = []
         rows = _readable(src, table, names, deadline, lost)
         insert = f'INSERT OR IGNORE INTO "{table}" ({names}) VALUES ({", ".join("?" * len(columns))})'
-        before = dst.total_changes
         dst.executemany(insert, rows)
-        counts[table] = dst.total_changes - before
+        # rows now in the table (total_changes would count the rows triggers write elsewhere too)
+        counts[table] = int(dst.execute(f'SELECT count(*) FROM "{table}"').fetchone()[0])
         unreadable[table] = lost
     return Salvage(counts, unreadable)
