@@ -86,7 +86,7 @@ def read_deck(cache: FileCache, path: Path, fresh: Fresh) -> Read:
             return hit
     try:
         raw, stamp = read_stamped(path)
-    except OSError:
+    except (OSError, ValueError):  # unreadable, not a regular file, too large: nothing read
         return fresh(path, None)  # reports why it cannot be read; nothing to cache
     read = fresh(path, raw)
     if budget.past_deadline():  # an overrun (maybe a skip) tells of the machine's load, not the file

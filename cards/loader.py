@@ -19,6 +19,7 @@ from cards.version import DECK_NAMESPACE, HEAD_NAMESPACE
 from engine import budget
 from engine.cache import FileCache
 from engine.schemas import DRILL_SUFFIX, YAML_SUFFIXES
+from engine.settings import NOT_A_DECK_PLACE
 from engine.yamlpos import (
     MAX_WALK_ENTRIES,
     Position,
@@ -197,6 +198,8 @@ def load_collection(
             if stopped:
                 message = f"more than {MAX_WALK_ENTRIES:,} files and folders here; only those seen were read"
                 problems.append(Problem(str(folder), None, None, message))
+        elif folder.exists():  # a device or a pipe: reading it would never end or never start
+            problems.append(Problem(str(folder), None, None, NOT_A_DECK_PLACE))
     decks: list[LoadedDeck] = []
     owner: dict[str, Path] = {}
     with quiet_gc():  # all that is built stays alive: collections would walk the growing heap again and again

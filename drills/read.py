@@ -37,8 +37,9 @@ from drills.template_checks import (
 )
 from engine import budget
 from engine.cache import FileCache, Stamp, content_digest
+from engine.file_kinds import read_bounded
 from engine.schema_problems import SchemaMap, closest, validation_problems
-from engine.yamlpos import YamlError, load_yaml, quiet_gc, read_bounded
+from engine.yamlpos import YamlError, load_yaml, quiet_gc
 
 MAX_FILE_BYTES = 256 * 1024
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.file_kinds import MAX_YAML_BYTES, read_bounded
 from engine.problems import Problem, Severity
 
 APP_ID = "flopcards-file-cache"
@@ -64,10 +65,12 @@ class Stamp:
     digest: str
 
 
-def read_stamped(path: Path) -> tuple[bytes, Stamp]:
-    """The file's bytes with its stamp (stat before reading: a later edit changes the mtime)."""
+def read_stamped(path: Path, limit: int = MAX_YAML_BYTES) -> tuple[bytes, Stamp]:
+    """The file's bytes with its stamp (stat before reading: a later edit changes the mtime).
+    Raises OSError, or ValueError before reading anything when the file is not a regular one or
+    larger than `limit`."""
     stat = path.stat()
-    data = path.read_bytes()
+    data = read_bounded(path, limit)
     return data, Stamp(len(data), stat.st_mtime_ns, content_digest(data))
 
 
@@ -146,7 +149,7 @@ class FileCache:
                     (stamp.size, stamp.mtime_ns, self._ns(ns), str(path)),
                 )
             return str(payload)
-        except (OSError, sqlite3.Error):
+        except (OSError, ValueError, sqlite3.Error):
             return None
 
     def put(self, ns: str, path: Path, stamp: Stamp, payload: Any) -> str | None:

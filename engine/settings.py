@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from engine.file_kinds import read_bounded
 from engine.problems import Problem
 
 HOME_ENV = "FLOPCARDS_HOME"
@@ -116,6 +117,9 @@ def db_problem(db: str) -> str | None:
     return None
 
 
+NOT_A_DECK_PLACE = "not a folder or a deck file (a device, a pipe or a socket): nothing read from it"
+
+
 def deck_dir_problem(folder: Path) -> str | None:
     """Why a deck folder is refused (the filesystem root: every file on the disk), else None."""
     try:
@@ -124,6 +128,8 @@ def deck_dir_problem(folder: Path) -> str | None:
         return "cannot resolve this path"
     if resolved == Path(resolved.anchor):
         return "refusing to read every file under the filesystem root; name a deck folder"
+    if resolved.exists() and not (resolved.is_dir() or resolved.is_file()):
+        return NOT_A_DECK_PLACE
     return None
 
 
@@ -139,9 +145,9 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[Problem]]:
             return base, [
                 Problem(name, 1, None, f"settings file ignored: larger than {MAX_SETTINGS_BYTES} bytes")
             ]
-        text = path.read_text(encoding="utf-8")
+        text = read_bounded(path, MAX_SETTINGS_BYTES).decode("utf-8")  # a pipe is refused, not waited on
         raw = tomllib.loads(text)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as error:
+    except (OSError, ValueError, tomllib.TOMLDecodeError, RecursionError) as error:
         return base, [Problem(name, 1, None, f"settings file ignored: {error}")]
     problems: list[Problem] = []
     values: dict[str, Any] = {}

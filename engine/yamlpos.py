@@ -13,6 +13,7 @@ from typing import Any
 
 import yaml
 
+from engine.file_kinds import MAX_YAML_BYTES, read_bounded
 from engine.problems import Problem, Severity
 from engine.yamltree import (
     MAX_DEPTH,
@@ -37,8 +38,6 @@ __all__ = [
     "load_yaml",
 ]
 
-MAX_YAML_BYTES = 20_000_000
-"""Refuse files larger than this (bounded work on user input)."""
 _HINTS = {
     "mapping values are not allowed": "a ': ' inside a value: put the value in quotes, or use a | block",
     "did not find expected ',' or ']'": "a [ list ] left open? close it, or quote text with ':' or ','",
@@ -195,22 +194,6 @@ def _offset_position(text: str, offset: int) -> tuple[int, int]:
     return text.count("\n", 0, offset) + 1, offset - line_start + 1
 
 
-def read_bounded(path: Path, limit: int) -> bytes:
-    """The file's bytes, its size checked before reading and the read itself capped (it may grow).
-
-    Raises OSError (unreadable) or ValueError (larger than `limit`).
-    """
-    if not path.is_file():  # a FIFO or a device would block or never end
-        raise ValueError("not a regular file")
-    if path.stat().st_size > limit:
-        raise ValueError(f"file is larger than {limit:,} bytes")
-    with path.open("rb") as handle:
-        raw = handle.read(limit + 1)
-    if len(raw) > limit:
-        raise ValueError(f"file is larger than {limit:,} bytes")
-    return raw
-
-
 MAX_WALK_ENTRIES = 20_000
 """Entries looked at under one folder before giving up: a deck folder is not the whole disk."""
 
@@ -225,7 +208,9 @@ def walk_yaml(folder: Path, suffixes: tuple[str, ...] = (".yaml", ".yml")) -> tu
         found += [Path(root, n) for n in names if n.endswith(suffixes)]
         if seen > MAX_WALK_ENTRIES:
             return sorted(found), True
-    return sorted(p for p in found if p.is_file()), False
+    # not only regular files: a pipe or a device named *.yaml is read by nobody, but reported by the
+    # bounded read ("not a regular file") rather than skipped without a word
+    return sorted(p for p in found if not p.is_dir()), False
 
 
 def read_yaml_file(path: Path, limit: int = MAX_YAML_BYTES) -> PositionedYaml:

@@ -18,10 +18,11 @@ from cards.loader import Collection, deck_files, load_collection, load_deck_file
 from cards.yamlwrite import deck_text
 from drills.paths import BUNDLED_DIR as TEMPLATE_DIR
 from engine.cache import FileCache
+from engine.file_kinds import read_bounded
 from engine.problems import Problem
 from engine.schemas import DRILL_SUFFIX
 from engine.settings import Settings
-from engine.yamlpos import MAX_WALK_ENTRIES, read_bounded, walk_yaml
+from engine.yamlpos import MAX_WALK_ENTRIES, walk_yaml
 
 if TYPE_CHECKING:  # the study (SQLAlchemy) is for `decks` only: validate does not pay for its import
     from engine.app import Study

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
+from engine.faults import AppError
 from engine.settings import INT_RANGES, db_problem, deck_dir_problem, retention_problem
 
 
@@ -74,6 +75,9 @@ def guarded(prog: str, run: Callable[[], int]) -> int:
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=sys.stderr)
         return 130
+    except AppError as error:  # the store failed under a command: its message, made for the user
+        print(f"{prog}: {error.message}", file=sys.stderr)
+        return 2
     except (OSError, MemoryError, RecursionError) as error:
         print(f"{prog}: error: {type(error).__name__}: {one_line(error)}", file=sys.stderr)
         return 1

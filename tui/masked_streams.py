@@ -34,7 +34,7 @@ def masked_output() -> Iterator[None]:
     """sys.stdout and sys.stderr masked while the block runs (the CLI's messages, Textual's exit
     and crash reports, which it prints to sys.stderr after leaving the screen)."""
     out, err = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = MaskedStream(out), MaskedStream(err)  # type: ignore[assignment]
+    sys.stdout, sys.stderr = MaskedStream(out), MaskedStream(err)
     try:
         yield
     finally:

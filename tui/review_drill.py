@@ -4,12 +4,14 @@ screen, several files)."""
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rich.markup import escape
 from textual.widgets import Static
 
 if TYPE_CHECKING:
+    from textual.dom import DOMNode
+
     from engine.answers import CheckResult
     from engine.app import Current, ReviewSession
     from engine.grades import Grade
@@ -49,7 +51,7 @@ class DueDrill:
         session, services = self.session, self.services
         self.saving = "saving the attempt…"
         run_store_command(
-            self,
+            cast("DOMNode", self),
             lambda: services.answer_review_drill(session, text, result, seconds),
             what="Attempt not saved",
             done=partial(self._drill_saved, result),

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.dom import DOMNode
 
     from engine.app import Current, ReviewSession
     from engine.store.marks import MarkChange
@@ -65,7 +66,11 @@ class MarkActions:
 
         self.saving = "saving…"
         run_store_command(
-            self, work, what="Not changed", done=partial(self._marked, notice), failed=self._write_failed
+            cast("DOMNode", self),
+            work,
+            what="Not changed",
+            done=partial(self._marked, notice),
+            failed=self._write_failed,
         )
 
     def _marked(self, notice: str, done: MarkChange | str) -> None:
@@ -95,7 +100,7 @@ class MarkActions:
         answer = self.session.undoes_answer
         self.saving = "undoing…"
         run_store_command(
-            self,
+            cast("DOMNode", self),
             self.session.undo,
             what="Cannot undo",
             done=partial(self._undone, answer),

@@ -26,8 +26,8 @@ def run_store_command(
     work: Callable[[], T],
     *,
     what: str,
-    done: Callable[[T], None],
-    failed: Callable[[AppError], None] | None = None,
+    done: Callable[[T], object],
+    failed: Callable[[AppError], object] | None = None,
 ) -> None:
     """Run `work` in a thread worker; then `done(result)` on the UI thread, or, when the store failed,
     a notice "`what`: why" (shown wherever the user now is) and `failed(error)`; `done` and `failed`
@@ -35,8 +35,9 @@ def run_store_command(
     from engine.app.errors import STORE_ERRORS, AppError, app_error
 
     app = node.app
+    faults: tuple[type[BaseException], ...] = (AppError, *STORE_ERRORS)
 
-    def finish(callback: Callable[[], None]) -> None:
+    def finish(callback: Callable[[], object]) -> None:
         if node.is_attached:
             callback()
 
@@ -48,7 +49,7 @@ def run_store_command(
     def run() -> None:
         try:
             result = work()
-        except (AppError, *STORE_ERRORS) as error:
+        except faults as error:
             fault = app_error(error)
             outcome: Callable[[], None] = lambda: report(fault)  # noqa: E731
         else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,39 +43,83 @@ def _revision(src: sqlite3.Connection) -> str:
     return str(row[0]) if row and str(row[0]) in REVISIONS else HEAD
 
 
-def _max_rowid(src: sqlite3.Connection, table: str) -> int:
-    for query in (
-        f'SELECT max(rowid) FROM "{table}"',
-        f"SELECT seq FROM sqlite_sequence WHERE name='{table}'",
-    ):
-        try:
-            row = src.execute(query).fetchone()
-            if row and row[0] is not None:
-                return int(row[0])
-        except sqlite3.DatabaseError:
-            continue
-    return 1 << 40  # nothing tells the extent: search the whole range (empty parts are cheap)
+MIN_ID, MAX_ID = -(1 << 63), (1 << 63) - 1
+"""SQLite's rowid range."""
+BUDGET_SECONDS = 20.0
+"""Time for the whole salvage; what is left when it runs out is reported unreadable."""
 
 
-def _ranges(
-    src: sqlite3.Connection, query: str, low: int, high: int, lost: list[tuple[int, int]]
-) -> Iterator[tuple[object, ...]]:
-    """Rows with rowid in [low, high], halving any range that errors down to the unreadable rows."""
+class _OutOfTime(Exception):
+    pass
+
+
+def _seeks(src: sqlite3.Connection, table: str, start: int) -> bool:
+    """Whether SQLite can find its way to the first row at or after `start` (or to the end)."""
+    query = f'SELECT rowid FROM "{table}" WHERE rowid >= ? ORDER BY rowid LIMIT 1'
     try:
-        rows = src.execute(query, (low, high)).fetchall()
+        src.execute(query, (start,)).fetchall()
     except sqlite3.DatabaseError:
-        if high - low < 1:
-            lost.append((low, high))
-            return
+        return False
+    return True
+
+
+def _resume_at(src: sqlite3.Connection, table: str, bad: int, deadline: float) -> int | None:
+    """The first id after `bad` (where reading failed) from which the table reads again: steps of
+    doubling size past the damage, then halving back towards it; None when nothing after reads.
+    Each damaged stretch costs at most ~2x64 seeks, whatever ids the file claims."""
+    gap = 1
+    while True:
+        if time.monotonic() > deadline:
+            raise _OutOfTime
+        if bad + gap > MAX_ID:
+            return None
+        if _seeks(src, table, bad + gap):
+            break
+        gap *= 2
+    low, high = bad + gap // 2, bad + gap  # reading fails from `low`, works from `high`
+    while high - low > 1:
+        if time.monotonic() > deadline:
+            raise _OutOfTime
         middle = (low + high) // 2
-        yield from _ranges(src, query, low, middle, lost)
-        yield from _ranges(src, query, middle + 1, high, lost)
-        return
-    yield from rows
+        low, high = (low, middle) if _seeks(src, table, middle) else (middle, high)
+    return high
 
 
-def recover(source: Path, target: Path) -> Salvage:
-    """Copy every readable row of the flopcards tables of `source` into a new database at `target`."""
+def _readable(
+    src: sqlite3.Connection, table: str, names: str, deadline: float, lost: list[tuple[int, int]]
+) -> Iterator[tuple[object, ...]]:
+    """Every row of `table` SQLite can read, in rowid order: a scan that, where a page fails, seeks
+    past the damage (`_resume_at`) and goes on. Bounded: ids only grow, each damaged stretch costs a
+    few dozen seeks, and the whole walk stops at `deadline` (the rest reported lost)."""
+    query = f'SELECT rowid, {names} FROM "{table}" WHERE rowid >= ? ORDER BY rowid'
+    start = MIN_ID
+    try:
+        while True:
+            try:
+                for row in src.execute(query, (start,)):
+                    rowid = int(row[0])
+                    if rowid < start:  # a damaged page out of order: never walk back
+                        continue
+                    yield tuple(row[1:])
+                    if rowid == MAX_ID:
+                        return
+                    if time.monotonic() > deadline:
+                        raise _OutOfTime
+                    start = rowid + 1
+                return
+            except sqlite3.DatabaseError:
+                resume = _resume_at(src, table, start, deadline)
+                lost.append((start, MAX_ID if resume is None else resume - 1))
+                if resume is None:
+                    return
+                start = resume
+    except _OutOfTime:
+        lost.append((start, MAX_ID))
+
+
+def recover(source: Path, target: Path, budget: float = BUDGET_SECONDS) -> Salvage:
+    """Copy every readable row of the flopcards tables of `source` into a new database at `target`,
+    within `budget` seconds of reading whatever the damage."""
     from engine.store.database import make_engine, open_store, upgrade
 
     if target.exists():
@@ -88,7 +133,7 @@ def recover(source: Path, target: Path) -> Salvage:
             engine.dispose()
         dst = sqlite3.connect(target)
         try:
-            salvage = _copy_rows(src, dst)
+            salvage = _copy_rows(src, dst, time.monotonic() + budget)
             dst.commit()
         finally:
             dst.close()
@@ -98,7 +143,7 @@ def recover(source: Path, target: Path) -> Salvage:
     return salvage
 
 
-def _copy_rows(src: sqlite3.Connection, dst: sqlite3.Connection) -> Salvage:
+def _copy_rows(src: sqlite3.Connection, dst: sqlite3.Connection, deadline: float) -> Salvage:
     counts: dict[str, int] = {}
     unreadable: dict[str, list[tuple[int, int]]] = {}
     tables = [
@@ -115,14 +160,11 @@ def _copy_rows(src: sqlite3.Connection, dst: sqlite3.Connection) -> Salvage:
             counts[table] = 0
             continue
         names = ", ".join(f'"{c}"' for c in columns)
-        query = f'SELECT {names} FROM "{table}" WHERE rowid BETWEEN ? AND ? ORDER BY rowid'
         lost: list[tuple[int, int]] = []
-        top = _max_rowid(src, table)
-        step = 10_000 if top < 1 << 40 else top
-        rows = (r for low in range(0, top + 1, step) for r in _ranges(src, query, low, low + step - 1, lost))
+        rows = _readable(src, table, names, deadline, lost)
         insert = f'INSERT OR IGNORE INTO "{table}" ({names}) VALUES ({", ".join("?" * len(columns))})'
-        before = dst.total_changes
         dst.executemany(insert, rows)
-        counts[table] = dst.total_changes - before
+        # rows now in the table (total_changes would count the rows triggers write elsewhere too)
+        counts[table] = int(dst.execute(f'SELECT count(*) FROM "{table}"').fetchone()[0])
         unreadable[table] = lost
     return Salvage(counts, unreadable)

@@ -14,7 +14,8 @@ def said(app: Any) -> str:
     """What the screen shows, then its notices, each read whole (a notice wraps inside its toast,
     the part of each line after the toast's left edge)."""
     lines = screen_text(app).splitlines()
-    toasts = " ".join(line.rsplit("▌", 1)[1] for line in lines if "▌" in line)
+    edge = " ▔▁▎▏▕▐│┃▊▋▍█"  # a scrollbar or a border the toast sits beside
+    toasts = " ".join(line.rsplit("▌", 1)[1].rstrip(edge) for line in lines if "▌" in line)
     return "\n".join(lines) + "\n" + " ".join(toasts.split())
 
 

@@ -91,3 +91,28 @@ def test_db_check_names_the_server_without_its_password(server: PgServer, db_pat
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("ok: postgresql+psycopg://flopcards:***@/faults?host=")
     assert "S3cret" not in result.stdout + result.stderr
+
+
+async def test_leaving_the_review_and_starting_another_while_the_server_is_down(
+    make_app, server: PgServer
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        review = await open_review(pilot)
+        assert await grade(pilot, review)
+        server.stop()
+        reached = "the database cannot be reached (server stopped, or its file or folder gone)"
+        await pilot.press("escape")  # home: its counts cannot be read now
+        await pilot.pause()
+        assert f"Counts not refreshed: {reached}." in said(app)
+        app.clear_notifications()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert f"Cannot start the review: {reached}." in said(app)
+        assert app.is_running and "Traceback" not in said(app)
+        assert_no_secret(app)
+        server.start()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is not review and app.screen.__class__ is review.__class__
+    assert logged(server) == 1

@@ -75,7 +75,7 @@ async def test_disk_full_keeps_the_grade_on_screen_and_saves_it_once_there_is_ro
 
 
 async def test_busy_past_the_timeout_shows_saving_then_the_notice_and_never_freezes(
-    make_app, db_path: Path
+    make_app, db_path: Path, writes_pending: None
 ) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
@@ -136,3 +136,84 @@ async def test_folder_moved_away_is_refused_not_written_into_and_saved_once_back
         away.rename(folder)
         assert await grade(pilot, review, "space")
         assert logged(db_path) == 3
+
+
+def attempts(path: Path) -> int:
+    with sqlite3.connect(path) as conn:
+        return int(conn.execute("SELECT count(*) FROM drill_attempt").fetchone()[0])
+
+
+async def test_a_drill_attempt_the_store_refused_is_kept_and_saved_with_the_next(
+    make_app, db_path: Path, drill_opener
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        drill = await drill_opener(pilot, amount="3")
+        lift = on_new_connections(app, "PRAGMA query_only=ON")
+        await pilot.press("ctrl+g")  # give up: an attempt, graded 0, the solution shown at once
+        await wait_until(pilot, lambda: app._notifications, "the notice")
+        await pilot.pause()
+        reason = "the database cannot be written (read-only file, folder or server)"
+        assert f"Attempt not saved (kept: saved again with the next one): {reason}." in said(app)
+        assert drill.saves.waiting and attempts(db_path) == 0
+        lift()
+        await pilot.press("enter", "ctrl+g")  # the next drill, given up too: both are saved now
+        await wait_until(pilot, lambda: not drill.saves.waiting, "both attempts to be saved")
+        assert attempts(db_path) == 2
+
+
+async def test_undo_and_suspend_refused_by_the_store_change_nothing_and_say_so(
+    make_app, db_path: Path
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        review = await open_review(pilot)
+        assert await grade(pilot, review)
+        key = review.card_key
+        lift = on_new_connections(app, "PRAGMA query_only=ON")
+        reason = "the database cannot be written (read-only file, folder or server)"
+        await pilot.press("u")
+        await wait_until(pilot, lambda: review.saving is None and app._notifications, "the undo to fail")
+        await pilot.pause()
+        assert f"Cannot undo: {reason}." in said(app)
+        assert review.session.done == 1 and review.card_key == key and logged(db_path) == 1
+        app.clear_notifications()
+        await pilot.press("exclamation_mark")
+        await wait_until(pilot, lambda: review.saving is None and app._notifications, "the suspend to fail")
+        await pilot.pause()
+        assert f"Not changed: {reason}." in said(app)
+        assert review.card_key == key
+        lift()
+        await pilot.press("u")
+        await wait_until(pilot, lambda: review.session.done == 0, "the undo")
+        assert logged(db_path) == 0
+
+
+async def test_an_exam_result_the_store_refused_is_still_shown_and_the_notice_says_so(
+    make_app, db_path: Path
+) -> None:
+    from tui.screens.exam import ExamScreen
+    from tui.screens.exam_result import ExamResultScreen
+    from tui.services import Services
+
+    app = make_app()
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await asyncio.wait_for(app.loaded.wait(), 60)
+        services: Services = app.services
+        from tui.facade import ExamSession
+
+        loaded = services.collection.deck("basics")
+        assert loaded is not None
+        await app.push_screen(ExamScreen(services, ExamSession.start(loaded.deck)))
+        await pilot.pause()
+        lift = on_new_connections(app, "PRAGMA query_only=ON")
+        await pilot.press("enter")  # nothing typed: the answer shows
+        await wait_until(pilot, lambda: app.screen.revealed, "the answer")
+        await pilot.press("r", "escape")  # one marked right, then stop: the result is stored
+        await wait_until(pilot, lambda: isinstance(app.screen, ExamResultScreen), "the result screen")
+        await pilot.pause()
+        reason = "the database cannot be written (read-only file, folder or server)"
+        assert f"Exam result not saved: {reason}." in said(app)
+        lift()
+        with sqlite3.connect(db_path) as conn:
+            assert conn.execute("SELECT count(*) FROM exam_result").fetchone()[0] == 0

@@ -93,3 +93,14 @@ def test_mask_secrets_covers_every_scheme_and_form() -> None:
         assert SECRET not in masked and kept in masked, masked
     assert mask_secrets("sqlite:////home/me/flopcards.db") == "sqlite:////home/me/flopcards.db"
     assert mask_secrets("see https://example.org/a@b") == "see https://example.org/a@b"
+
+
+def test_db_copy_to_a_server_that_cannot_be_reached_names_it_without_its_password(tmp_path: Path) -> None:
+    source = tmp_path / "f.db"
+    from engine.store.database import open_store
+
+    open_store(source).close()
+    result = run("db", "copy", str(source), f"postgresql://u:{SECRET}@127.0.0.1:9/x")
+    assert result.returncode == 2
+    assert "postgresql+psycopg://u:***@127.0.0.1:9/x" in result.stderr
+    assert SECRET not in result.stdout + result.stderr

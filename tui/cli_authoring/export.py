@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,9 +22,15 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     )
     parser.add_argument("decks", nargs="+", metavar="DECK", help="deck ids ('all' for every deck)")
     parser.add_argument("--to", required=True, type=Path, metavar="FILE", help="FILE.apkg or FILE.txt")
+    parser.add_argument(
+        "--force", action="store_true", help="replace FILE if it exists (never a link's target)"
+    )
     args = parser.parse_args(list(argv))
     if args.to.suffix.lower() not in FORMATS:
         parser.error(f"--to must end in {' or '.join(FORMATS)}")
+    if os.path.lexists(args.to) and not args.force:
+        print(f"flopcards export: {args.to} already exists; give --force to replace it", file=sys.stderr)
+        return 1
 
     from tui.anki import plain_text, write_apkg
     from tui.authoring import load_collection
@@ -37,16 +44,33 @@ def main(argv: Sequence[str], settings: Settings) -> int:
             print(f"flopcards export: no deck '{deck_id}' (decks: {known})", file=sys.stderr)
             return 1
         wanted.append(loaded.deck)
+    args.to.parent.mkdir(parents=True, exist_ok=True)
+    written = args.to.with_name(f".{args.to.name}.{os.getpid()}.part")
     try:
         if args.to.suffix.lower() == ".apkg":
-            count = write_apkg(wanted, args.to)
+            count = write_apkg(wanted, written)
         else:
-            text = plain_text(wanted)
-            args.to.write_text(text, encoding="utf-8")
+            written.write_text(plain_text(wanted), encoding="utf-8")
             count = sum(len(d.cards) for d in wanted)
+        _put_in_place(written, args.to, replace=args.force)
+    except FileExistsError:
+        print(f"flopcards export: {args.to} already exists; give --force to replace it", file=sys.stderr)
+        return 1
     except OSError as error:
         print(f"flopcards export: cannot write {args.to}: {error.strerror or error}", file=sys.stderr)
         return 1
+    finally:
+        written.unlink(missing_ok=True)
     decks = f"{len(wanted)} deck{'s' if len(wanted) != 1 else ''}"
     print(f"wrote {args.to}: {count} note{'s' if count != 1 else ''} from {decks}")
     return 0
+
+
+def _put_in_place(written: Path, target: Path, *, replace: bool) -> None:
+    """Give the finished file its name: a new name only (a hard link fails on any existing entry,
+    a dangling link too), or with `replace` in place of the entry itself: a symlink is replaced,
+    its target never written through."""
+    if replace:
+        os.replace(written, target)
+    else:
+        os.link(written, target)

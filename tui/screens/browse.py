@@ -145,23 +145,38 @@ class BrowseScreen(Screen[None]):
             self._change(found, flagged=not found.row.flagged)
 
     def _change(self, found: Found, **changes: object) -> None:
-        from engine.store.preflight import StoreError
+        """Write the mark off the UI thread (tui.store_work); a failure says why and changes nothing."""
+        from tui.store_work import run_store_command
 
-        try:
-            change = self.services.study.change_mark(found.key, **changes)
-        except StoreError as error:
-            self.notify(f"Not changed: {error}", severity="error", timeout=8)
-            return
+        study = self.services.study
+        run_store_command(
+            self,
+            lambda: study.change_mark(found.key, **changes),
+            what="Not changed",
+            done=lambda change: self._changed(found, change),
+        )
+
+    def _changed(self, found: Found, change: MarkChange) -> None:
         self.undo_stack.append(change)
         self.notify(f"{found.key}: {marks_text(change.after) or 'no marks'} (u undoes).")
         self.run_search(self.query_one("#browse-search", Input).value)
 
     def action_undo(self) -> None:
+        from tui.store_work import run_store_command
+
         if not self.undo_stack:
             self.notify("Nothing to undo here.")
             return
         change = self.undo_stack.pop()
-        self.services.study.undo_mark(change)
+        run_store_command(
+            self,
+            lambda: self.services.study.undo_mark(change),
+            what="Cannot undo",
+            done=lambda _none: self._undone(change),
+            failed=lambda _error: self.undo_stack.append(change),
+        )
+
+    def _undone(self, change: MarkChange) -> None:
         self.notify(f"Undid the last mark of {change.key}.")
         self.run_search(self.query_one("#browse-search", Input).value)
 

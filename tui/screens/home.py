@@ -13,10 +13,12 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from engine.faults import AppError
 from tui.cli_authoring import plural
 from tui.deck_table import COLUMNS, column_widths, truncate
 from tui.messages import CountsPainted, HomePainted
 from tui.screens.help import HelpScreen
+from tui.store_work import fault_notice
 
 if TYPE_CHECKING:
     from engine.app import ReviewSession
@@ -122,8 +124,14 @@ class HomeScreen(Screen[None]):
 
     def refresh_counts(self) -> None:
         """Redraw the deck table, today's totals and the problem banner from the façade."""
-        if self.services is not None:
-            self.show(self.services.home_view())
+        if self.services is None:
+            return
+        try:
+            view = self.services.home_view()
+        except AppError as error:  # the counts on screen stay; the app goes on
+            self.notify(fault_notice("Counts not refreshed", error), severity="error", timeout=15)
+            return
+        self.show(view)
 
     def show(self, view: HomeView) -> None:
         """Draw a home view: the deck rows, today's totals and the banner of problems met loading."""
@@ -187,8 +195,13 @@ class HomeScreen(Screen[None]):
         from tui.screens.review import ReviewScreen
 
         deck_id = self._selected_deck()
-        session = self.services.study.session(deck_id, ahead=ahead)
-        if session.current() is None:
+        try:
+            session = self.services.study.session(deck_id, ahead=ahead)
+            current = session.current()
+        except AppError as error:
+            self.notify(fault_notice("Cannot start the review", error), severity="error", timeout=15)
+            return
+        if current is None:
             hint = "" if ahead else " Press a to study ahead."
             self.notify(f"Nothing to review in {self.services.deck_title(deck_id)}.{hint}")
             return
