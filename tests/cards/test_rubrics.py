@@ -27,6 +27,7 @@ NO_KIND_YET = {
     "q39": "expert capacity per batch: no drill kind varies it yet",
     "q37": "its typed answer is the count of collectives, not the volume",
     "q56": "a count of collectives, not a calculation",
+    "q60": "a loss-scaled FP16 gradient: no drill kind varies it yet",
 }
 
 
