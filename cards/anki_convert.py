@@ -30,6 +30,11 @@ from cards.schema import Card, Deck
 _IMAGE = re.compile(r"""<img[^>]*?src\s*=\s*["']?([^"'\s>]+)""", re.IGNORECASE)
 _SOUND = re.compile(r"\[sound:([^\]]+)\]")
 _NEEDS_PARSER = re.compile(r"[<&\n\r\t]|  |\[sound:")
+_INLINE = re.compile(r"</?(b|strong|i|em)>")
+_INLINE_MARK = {"b": "**", "strong": "**", "i": "*", "em": "*"}
+_SIMPLE_INLINE = re.compile(
+    r"(?:[^<&\s]|\s(?!\s)|<(b|strong|i|em)>(?=[^\s<])|(?<=[^\s>])</(b|strong|i|em)>)*"
+)
 MAX_SIDE_CHARS = 20_000
 """Longest card side imported (as a CSV cell); a note with a longer one is reported, never cut."""
 
@@ -49,11 +54,31 @@ def to_markdown(html_text: str) -> str:
     Plain text (no tag, entity, line break or double space) takes a short cut with the same result:
     markdownify parses every string with BeautifulSoup, ~0.2 ms each."""
     if not _NEEDS_PARSER.search(html_text):
-        return html_text.replace("*", r"\*").replace("_", r"\_").strip()
+        return _escape(html_text).strip()
+    if "<" in html_text and _simple_inline(html_text):
+        return _INLINE.sub(lambda m: _INLINE_MARK[m.group(1)], _escape(html_text)).strip()
     from markdownify import markdownify
 
     text = _SOUND.sub("", html_text)
     return str(markdownify(text, heading_style="ATX")).strip()
+
+
+def _escape(text: str) -> str:
+    return text.replace("*", r"\*").replace("_", r"\_")
+
+
+def _simple_inline(html_text: str) -> bool:
+    """Text with only bold/italic tags, not nested, none empty or padded with spaces, no entity or
+    line break: markdownify's result is then the text with the tags as ** and *."""
+    if not _SIMPLE_INLINE.fullmatch(html_text) or "\n" in html_text or "\t" in html_text:
+        return False
+    depth, last = 0, ""
+    for match in _INLINE.finditer(html_text):
+        closing = match.group(0)[1] == "/"
+        if closing != (depth == 1) or (closing and match.group(1) != last):
+            return False
+        depth, last = (0, "") if closing else (1, match.group(1))
+    return depth == 0
 
 
 def media_of(note: AnkiNote) -> list[str]:
