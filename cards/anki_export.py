@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import html
 import io
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -16,6 +18,7 @@ from pathlib import Path
 
 from cards.answering import expected_value
 from cards.schema import Card, Deck, FormulaAnswer, NumericAnswer
+from engine.mathtext import math_spans
 
 MODEL_NAME = "flopcards (type-in answer)"
 FIELDS = ("Front", "Back", "Answer", "Key")
@@ -59,8 +62,25 @@ def _markdown():  # type: ignore[no-untyped-def]
 
 
 def to_html(markdown: str) -> str:
-    """Markdown (CommonMark + tables) to HTML; raw HTML in a card is shown as text, never run."""
-    return str(_markdown().render(markdown)).strip()
+    """Markdown (CommonMark + tables) to HTML; raw HTML in a card is shown as text, never run.
+
+    Math spans (engine.mathtext) go out as MathJax, `\\(...\\)` or `\\[...\\]` as Anki writes it,
+    kept away from Markdown (which would read `\\(` as an escaped parenthesis)."""
+    spans = list(math_spans(markdown))
+    if not spans:
+        return str(_markdown().render(markdown)).strip()
+    parts, at = [], 0
+    for index, span in enumerate(spans):
+        parts += [markdown[at : span.start], f"MATHJAX{index}X"]
+        at = span.end
+    rendered = str(_markdown().render("".join(parts) + markdown[at:])).strip()
+
+    def mathjax(match: re.Match[str]) -> str:
+        span = spans[int(match.group(1))]
+        opening, closing = ("\\[", "\\]") if span.display else ("\\(", "\\)")
+        return html.escape(f"{opening}{span.tex}{closing}", quote=False)
+
+    return re.sub(r"MATHJAX(\d+)X", mathjax, rendered)
 
 
 def anki_tag(tag: str) -> str:

@@ -17,6 +17,7 @@ from cards.answering import check_card_answer
 from cards.schema import Card, Deck
 from engine.answers import CheckResult, Verdict
 from engine.exam_log import ExamRecord, SectionScore
+from engine.mathtext import math_to_unicode
 
 MAX_QUESTIONS = 1000
 _BAND = re.compile(r"answer\s+(\d+)\s*[–-]\s*(\d+)\?\s*(.+)", re.I)
@@ -75,6 +76,16 @@ class Question:
     card: Card
     position: int
     """1-based position of the card in its deck (what the bands refer to)."""
+
+    @property
+    def front(self) -> str:
+        """The front as shown (math as Unicode)."""
+        return math_to_unicode(self.card.front)
+
+    @property
+    def back(self) -> str:
+        """The back as shown (math as Unicode)."""
+        return math_to_unicode(self.card.back)
 
 
 @dataclass(frozen=True)
