@@ -11,13 +11,14 @@ import hashlib
 import html
 import io
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from cards.answering import expected_value
-from cards.schema import Card, Deck, FormulaAnswer, NumericAnswer
+from cards.schema import Deck
+from cards.typein import typed_answer
 from engine.mathtext import math_spans
 
 MODEL_NAME = "flopcards (type-in answer)"
@@ -88,20 +89,28 @@ def anki_tag(tag: str) -> str:
     return "_".join(tag.split())
 
 
-def typed_answer(card: Card) -> str:
-    """What Anki's type-in field compares against: the expected number with its unit, or the formula."""
-    answer = card.answer
-    if isinstance(answer, NumericAnswer):
-        value = expected_value(answer)
-        return f"{value:.4g} {answer.unit}".strip()
-    if isinstance(answer, FormulaAnswer):
-        return answer.formula
-    return ""
+def tag_spellings(decks: Sequence[Deck]) -> dict[str, str]:
+    """One spelling per tag, ignoring case (Anki merges "Tensor parallelism" into "Tensor Parallelism"
+    and shows whichever it met first): the most used spelling, the first met on a tie."""
+    counts: dict[str, Counter[str]] = {}
+    for deck in decks:
+        for card in deck.cards:
+            for tag in card.tags:
+                spelled = anki_tag(tag)
+                counts.setdefault(spelled.casefold(), Counter())[spelled] += 1
+    return {folded: found.most_common(1)[0][0] for folded, found in counts.items()}
+
+
+def note_tags(tags: Sequence[str], spellings: dict[str, str]) -> tuple[str, ...]:
+    """A card's tags as Anki tags, each once whatever its case, in the spelling chosen for all."""
+    out = (spellings.get(anki_tag(t).casefold(), anki_tag(t)) for t in tags)
+    return tuple(dict.fromkeys(out))
 
 
 def notes(decks: Sequence[Deck]) -> list[ExportedNote]:
     """Every card of the decks, as Anki notes."""
     out = []
+    spellings = tag_spellings(decks)
     for deck in decks:
         for card in deck.cards:
             key = f"{deck.id}/{card.id}"
@@ -114,7 +123,7 @@ def notes(decks: Sequence[Deck]) -> list[ExportedNote]:
                     front=to_html(card.front),
                     back=to_html(back),
                     answer=typed_answer(card),
-                    tags=tuple(anki_tag(t) for t in card.tags),
+                    tags=note_tags(card.tags, spellings),
                     key=key,
                 )
             )
