@@ -19,6 +19,7 @@ from pathlib import Path
 
 from cards.schema import Deck
 from cards.typein import typed_answer
+from engine.cardtext import keep_plus_lines
 from engine.mathtext import math_spans
 
 MODEL_NAME = "flopcards (type-in answer)"
@@ -67,6 +68,7 @@ def to_html(markdown: str) -> str:
 
     Math spans (engine.mathtext) go out as MathJax, `\\(...\\)` or `\\[...\\]` as Anki writes it,
     kept away from Markdown (which would read `\\(` as an escaped parenthesis)."""
+    markdown = keep_plus_lines(markdown)
     spans = list(math_spans(markdown))
     if not spans:
         return str(_markdown().render(markdown)).strip()

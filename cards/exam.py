@@ -16,8 +16,8 @@ from datetime import date, datetime
 from cards.answering import check_card_answer
 from cards.schema import Card, Deck
 from engine.answers import CheckResult, Verdict
+from engine.cardtext import shown_markdown
 from engine.exam_log import ExamRecord, SectionScore
-from engine.mathtext import math_to_unicode
 
 MAX_QUESTIONS = 1000
 _BAND = re.compile(r"answer\s+(\d+)\s*[–-]\s*(\d+)\?\s*(.+)", re.I)
@@ -80,12 +80,12 @@ class Question:
     @property
     def front(self) -> str:
         """The front as shown (math as Unicode)."""
-        return math_to_unicode(self.card.front)
+        return shown_markdown(self.card.front)
 
     @property
     def back(self) -> str:
         """The back as shown (math as Unicode)."""
-        return math_to_unicode(self.card.back)
+        return shown_markdown(self.card.back)
 
 
 @dataclass(frozen=True)

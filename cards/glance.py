@@ -10,7 +10,7 @@ from pathlib import Path
 from cards.hints import cached_hint
 from cards.version import DECK_NAMESPACE
 from engine.cache import FileCache
-from engine.mathtext import math_to_unicode
+from engine.cardtext import shown_markdown
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ def glance_card(cached: str, deck_id: str, card_id: str) -> CardGlance | None:
                 front = card["front"]
                 if not isinstance(front, str) or not front:
                     return None
-                return CardGlance(math_to_unicode(front), cached_hint(card.get("answer")))
+                return CardGlance(shown_markdown(front), cached_hint(card.get("answer")))
     except (KeyError, TypeError, ValueError, IndexError):
         return None
     return None

@@ -8,7 +8,7 @@ from cards.answering import answer_hint, check_card_answer
 from cards.loader import Collection
 from cards.present import back_markdown
 from engine.app.items import ItemGroup, Prompt, missing_prompt
-from engine.mathtext import math_to_unicode
+from engine.cardtext import shown_markdown
 
 
 class CardSource:
@@ -38,7 +38,7 @@ class CardSource:
         hint = answer_hint(card)
         back = back_markdown(card)
         checker = (lambda t: check_card_answer(card, t)) if hint else None
-        return Prompt(key, math_to_unicode(card.front), math_to_unicode(back), hint, checker)
+        return Prompt(key, shown_markdown(card.front), shown_markdown(back), hint, checker)
 
 
 def _group(deck_id: str, card_ids: Sequence[str]) -> ItemGroup:
