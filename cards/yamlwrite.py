@@ -29,12 +29,16 @@ _ODD_BREAKS = ("\x85", "\u2028", "\u2029")
 _ODD_BREAK = re.compile("[" + "".join(_ODD_BREAKS) + "]")
 
 
+_STR = "tag:yaml.org,2002:str"
+
+
 def _str(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
+    """The node represent_scalar would make (no aliases are kept: ignore_aliases), made directly."""
     if _ODD_BREAK.search(text):
-        return dumper.represent_scalar("tag:yaml.org,2002:str", text, style='"')
+        return yaml.ScalarNode(_STR, text, style='"')
     if "\n" in text.rstrip("\n"):
-        return dumper.represent_scalar("tag:yaml.org,2002:str", text, style="|")
-    return dumper.represent_scalar("tag:yaml.org,2002:str", text)
+        return yaml.ScalarNode(_STR, text, style="|")
+    return yaml.ScalarNode(_STR, text)
 
 
 def _list(dumper: yaml.SafeDumper, items: list[Any]) -> yaml.SequenceNode:
