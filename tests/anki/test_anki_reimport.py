@@ -137,3 +137,18 @@ def test_a_collection_over_the_cap_is_refused_in_either_format(tmp_path: Path, m
         read_package(_package(tmp_path, member, data), cap=4_000_000)
     with pytest.raises(AnkiPackageError, match="not a readable Anki collection"):
         read_package(_package(tmp_path, member, data), cap=10_000_000)
+
+
+def test_a_field_over_the_limit_is_reported_by_note_never_cut(
+    tmp_path: Path, anki_col: Collection, capsys: pytest.CaptureFixture[str]
+) -> None:
+    build(anki_col)
+    long = anki_col.new_note(anki_col.models.by_name("Basic"))  # type: ignore[arg-type]
+    long["Front"], long["Back"] = "A long one", "x " * 15_000
+    anki_col.add_note(long, anki_col.decks.id("Interview::GPUs"))  # type: ignore[arg-type]
+    package = export_package(anki_col, tmp_path / "x.apkg")
+    assert main(["--db", str(tmp_path / "f.db"), "import", str(package)]) == 0
+    err = capsys.readouterr().err
+    assert f"note {long.guid}: not imported: a field holds 30,000 characters (limit 20,000)" in err
+    text = (user_deck_dir() / "interview-gpus.yaml").read_text(encoding="utf-8")
+    assert "A long one" not in text and "NVLink 4 per GPU" in text

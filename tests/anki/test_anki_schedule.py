@@ -24,16 +24,20 @@ from engine.studyday import StudyClock, utc_now
 from tests.anki.conftest import export_package
 from tui.cli import main
 
-ZONES = {"UTC-8": 480, "UTC": 0, "UTC+2": -120, "UTC+9": -540}
-"""Anki's creationOffset: minutes west of UTC."""
+ZONES: dict[str, int | None] = {"UTC-8": 480, "UTC": 0, "UTC+2": -120, "UTC+9": -540, "no offset": None}
+"""Anki's creationOffset: minutes west of UTC (None: a collection without one, Anki's legacy rule)."""
 
 
-def made_in(col: Collection, minutes_west: int, days_ago: int = 40) -> None:
-    """Make the collection look created `days_ago` days ago at 01:30 in the given zone."""
-    zone = timezone(timedelta(minutes=-minutes_west))
+def made_in(col: Collection, minutes_west: int | None, days_ago: int = 40) -> None:
+    """Make the collection look created `days_ago` days ago at 01:30 in the given zone (for no zone:
+    at 01:30 UTC+9, with no creationOffset, so Anki applies its legacy rule)."""
+    zone = timezone(timedelta(minutes=-(minutes_west if minutes_west is not None else -540)))
     local = (datetime.now(zone) - timedelta(days=days_ago)).replace(hour=1, minute=30, second=0)
     col.db.execute("update col set crt = ?", int(local.timestamp()))
-    col.set_config("creationOffset", minutes_west)
+    if minutes_west is None:
+        col.remove_config("creationOffset")
+    else:
+        col.set_config("creationOffset", minutes_west)
 
 
 def add_basic(col: Collection, deck: int, count: int) -> list[int]:
