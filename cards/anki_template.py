@@ -2,9 +2,10 @@
 
 Templates: conditionals `{{#Field}}..{{/Field}}` and `{{^Field}}..{{/Field}}` are decided here; every
 other `{{...}}` (fields, filters such as `cloze:`, `type:`, `text:`, `{{FrontSide}}`) becomes a token
-that cards/anki_convert.py fills with the field's Markdown, so each field is converted once per note. Cloze: Anki's parser (rslib/src/cloze.rs), nested clozes included: every
-number found at any depth makes a card; on its front the clozes of that number are hidden as [...]
-(or [hint]), every other cloze shows its text; on its back the clozes of that number are bold.
+that cards/anki_convert.py fills with the field's Markdown, so each field is converted once per note.
+Cloze: Anki's parser (rslib/src/cloze.rs), nested clozes included: every number found at any depth
+makes a card; on its front the clozes of that number are hidden as [...] (or [hint]), every other
+cloze shows its text; on its back the clozes of that number are bold.
 """
 
 from __future__ import annotations
