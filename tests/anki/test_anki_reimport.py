@@ -187,3 +187,10 @@ def test_a_crafted_schedule_is_one_line_and_leaves_nothing(
     assert err.count("\n") == 1 and "cannot be read" in err
     folder = user_deck_dir()
     assert not folder.exists() or list(folder.iterdir()) == []
+
+
+def test_import_help_names_every_format(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["import", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert all(kind in text for kind in (".csv", ".tsv", ".txt", ".apkg", ".colpkg"))
