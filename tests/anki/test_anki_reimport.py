@@ -194,3 +194,19 @@ def test_import_help_names_every_format(capsys: pytest.CaptureFixture[str]) -> N
         main(["import", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert all(kind in text for kind in (".csv", ".tsv", ".txt", ".apkg", ".colpkg"))
+
+
+@pytest.mark.parametrize("legacy", [False, True], ids=["colpkg", "colpkg-legacy"])
+def test_a_whole_collection_package_imports(tmp_path: Path, anki_col: Collection, legacy: bool) -> None:
+    deck = build(anki_col)
+    answers = answer_all(anki_col, deck, [3, 3, 4, 1, 3])
+    package = tmp_path / "all.colpkg"
+    anki_col.export_collection_package(str(package), include_media=False, legacy=legacy)
+    anki_col.reopen()
+    db = tmp_path / "f.db"
+    assert main(["--db", str(db), "import", str(package), "--with-history"]) == 0
+    store = open_store(db)
+    try:
+        assert len(repo.review_log(store)) == answers
+    finally:
+        store.close()
