@@ -78,13 +78,15 @@ def build_bomb(folder: Path, zstd: bool) -> Path:
 
 
 CHILD = (
-    "import resource, sys\n"
+    "import re, sys\n"
     "from tui.cli import main\n"
     "code = main(sys.argv[1:])\n"
-    "print('PEAK', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+    "status = open('/proc/self/status').read()\n"
+    "print('PEAK', re.search(r'VmHWM:\\s*(\\d+)', status).group(1), file=sys.stderr)\n"
     "sys.exit(code)\n"
 )
-"""The import in a child process that reports its own peak RSS (KiB) on its last stderr line."""
+"""The import in a child process that reports its own peak RSS (KiB) on its last stderr line.
+VmHWM, not ru_maxrss: Linux carries ru_maxrss over fork and exec from this (large) parent."""
 
 
 def run_import(package: Path, folder: Path) -> dict[str, object]:
