@@ -61,9 +61,13 @@ def every_state(col: Collection) -> int:
     """Cards in every state Anki has; returns the home deck id."""
     deck = col.decks.id("Interview")
     assert deck is not None
-    ids = add_basic(col, deck, 12)
-    learning, easy, review_ids = ids[1], ids[2], ids[3:]  # ids[0] stays new
+    ids = add_basic(col, deck, 13)
+    learning, easy, review_ids, day_learning = ids[1], ids[2], ids[3:12], ids[12]  # ids[0] stays new
     answer(col, learning, 1)  # learning, due in a minute
+    config = col.decks.config_dict_for_deck_id(deck)
+    config["new"]["delays"] = [1.0, 1440.0]
+    col.decks.update_config(config)
+    answer(col, day_learning, 3)  # Good: on to the one-day step, a day-learning card (queue 3)
     answer(col, easy, 4)  # graduated by Easy: review, 4 days
     for days, card_id in zip(["3!", "0", "10!", "25", "7", "1!", "2", "15!", "0"], review_ids, strict=True):
         col.sched.set_due_date([card_id], days)  # type: ignore[list-item]
@@ -150,5 +154,5 @@ def test_every_card_as_anki_shows_it(tmp_path: Path, anki_col: Collection, zone:
         if anki.ease:
             assert state.ef_centi == anki.ease, key
         compared += 1
-    assert compared == 12
+    assert compared == 13 and any(c.queue == 3 for c in cards)
     assert (user_deck_dir() / "interview.yaml").exists() and not (user_deck_dir() / "cram.yaml").exists()
