@@ -17,6 +17,7 @@ from cards.anki_package import AnkiCollection, AnkiNote
 from cards.anki_template import (
     TOKEN,
     Cloze,
+    Side,
     answer_part,
     cloze_numbers,
     parse_cloze,
@@ -30,6 +31,8 @@ from cards.schema import Card, Deck
 _IMAGE = re.compile(r"""<img[^>]*?src\s*=\s*["']?([^"'\s>]+)""", re.IGNORECASE)
 _SOUND = re.compile(r"\[sound:([^\]]+)\]")
 _NEEDS_PARSER = re.compile(r"[<&\n\r\t]|  |\[sound:")
+_INLINE = re.compile(r"</?(b|strong|i|em)>")
+_INLINE_MARK = {"b": "**", "strong": "**", "i": "*", "em": "*"}
 MAX_SIDE_CHARS = 20_000
 """Longest card side imported (as a CSV cell); a note with a longer one is reported, never cut."""
 
@@ -49,11 +52,40 @@ def to_markdown(html_text: str) -> str:
     Plain text (no tag, entity, line break or double space) takes a short cut with the same result:
     markdownify parses every string with BeautifulSoup, ~0.2 ms each."""
     if not _NEEDS_PARSER.search(html_text):
-        return html_text.replace("*", r"\*").replace("_", r"\_").strip()
+        return _escape(html_text).strip()
+    if "<" in html_text and _simple_inline(html_text):
+        return _INLINE.sub(lambda m: _INLINE_MARK[m.group(1)], _escape(html_text)).strip()
     from markdownify import markdownify
 
     text = _SOUND.sub("", html_text)
     return str(markdownify(text, heading_style="ATX")).strip()
+
+
+def _escape(text: str) -> str:
+    return text.replace("*", r"\*").replace("_", r"\_")
+
+
+def _simple_inline(html_text: str) -> bool:
+    """Text with only bold/italic tags, not nested, none empty or padded with spaces, no entity,
+    line break or double space: markdownify's result is then the text with the tags as ** and *."""
+    if (
+        "&" in html_text
+        or "<" in _INLINE.sub("", html_text)
+        or _NEEDS_PARSER.search(html_text.replace("<", ""))
+    ):
+        return False
+    depth, last = 0, ""
+    for match in _INLINE.finditer(html_text):
+        closing = match.group(0)[1] == "/"
+        if closing != (depth == 1) or (closing and match.group(1) != last):
+            return False
+        start, end = match.start(), match.end()
+        if closing and (start == 0 or html_text[start - 1] in " >"):
+            return False
+        if not closing and (end == len(html_text) or html_text[end] in " <"):
+            return False
+        depth, last = (0, "") if closing else (1, match.group(1))
+    return depth == 0
 
 
 def media_of(note: AnkiNote) -> list[str]:
@@ -94,11 +126,18 @@ class _NoteText:
         return self.field(key)
 
     def side(self, template: str, ordinal: int, question: bool) -> str:
-        rendered = render(template, self.html)
+        rendered = _unconditional(template) if "{{#" not in template and "{{^" not in template else None
+        rendered = rendered or render(template, self.html)
         skeleton = rendered.html if question else answer_part(rendered.html)
         markdown = _skeleton_markdown(skeleton)
         refs = rendered.refs
         return TOKEN.sub(lambda m: self.value(refs[int(m.group(1))], ordinal, question), markdown).strip()
+
+
+@lru_cache(maxsize=256)
+def _unconditional(template: str) -> Side:
+    """A template without sections renders the same for every note: once."""
+    return render(template, {})
 
 
 @lru_cache(maxsize=4096)

@@ -8,14 +8,19 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import html
 import io
+import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from cards.answering import expected_value
-from cards.schema import Card, Deck, FormulaAnswer, NumericAnswer
+from cards.schema import Deck
+from cards.typein import typed_answer
+from engine.cardtext import keep_plus_lines
+from engine.mathtext import math_spans
 
 MODEL_NAME = "flopcards (type-in answer)"
 FIELDS = ("Front", "Back", "Answer", "Key")
@@ -59,8 +64,26 @@ def _markdown():  # type: ignore[no-untyped-def]
 
 
 def to_html(markdown: str) -> str:
-    """Markdown (CommonMark + tables) to HTML; raw HTML in a card is shown as text, never run."""
-    return str(_markdown().render(markdown)).strip()
+    """Markdown (CommonMark + tables) to HTML; raw HTML in a card is shown as text, never run.
+
+    Math spans (engine.mathtext) go out as MathJax, `\\(...\\)` or `\\[...\\]` as Anki writes it,
+    kept away from Markdown (which would read `\\(` as an escaped parenthesis)."""
+    markdown = keep_plus_lines(markdown)
+    spans = list(math_spans(markdown))
+    if not spans:
+        return str(_markdown().render(markdown)).strip()
+    parts, at = [], 0
+    for index, span in enumerate(spans):
+        parts += [markdown[at : span.start], f"MATHJAX{index}X"]
+        at = span.end
+    rendered = str(_markdown().render("".join(parts) + markdown[at:])).strip()
+
+    def mathjax(match: re.Match[str]) -> str:
+        span = spans[int(match.group(1))]
+        opening, closing = ("\\[", "\\]") if span.display else ("\\(", "\\)")
+        return html.escape(f"{opening}{span.tex}{closing}", quote=False)
+
+    return re.sub(r"MATHJAX(\d+)X", mathjax, rendered)
 
 
 def anki_tag(tag: str) -> str:
@@ -68,20 +91,28 @@ def anki_tag(tag: str) -> str:
     return "_".join(tag.split())
 
 
-def typed_answer(card: Card) -> str:
-    """What Anki's type-in field compares against: the expected number with its unit, or the formula."""
-    answer = card.answer
-    if isinstance(answer, NumericAnswer):
-        value = expected_value(answer)
-        return f"{value:.4g} {answer.unit}".strip()
-    if isinstance(answer, FormulaAnswer):
-        return answer.formula
-    return ""
+def tag_spellings(decks: Sequence[Deck]) -> dict[str, str]:
+    """One spelling per tag, ignoring case (Anki merges "Tensor parallelism" into "Tensor Parallelism"
+    and shows whichever it met first): the most used spelling, the first met on a tie."""
+    counts: dict[str, Counter[str]] = {}
+    for deck in decks:
+        for card in deck.cards:
+            for tag in card.tags:
+                spelled = anki_tag(tag)
+                counts.setdefault(spelled.casefold(), Counter())[spelled] += 1
+    return {folded: found.most_common(1)[0][0] for folded, found in counts.items()}
+
+
+def note_tags(tags: Sequence[str], spellings: dict[str, str]) -> tuple[str, ...]:
+    """A card's tags as Anki tags, each once whatever its case, in the spelling chosen for all."""
+    out = (spellings.get(anki_tag(t).casefold(), anki_tag(t)) for t in tags)
+    return tuple(dict.fromkeys(out))
 
 
 def notes(decks: Sequence[Deck]) -> list[ExportedNote]:
     """Every card of the decks, as Anki notes."""
     out = []
+    spellings = tag_spellings(decks)
     for deck in decks:
         for card in deck.cards:
             key = f"{deck.id}/{card.id}"
@@ -94,7 +125,7 @@ def notes(decks: Sequence[Deck]) -> list[ExportedNote]:
                     front=to_html(card.front),
                     back=to_html(back),
                     answer=typed_answer(card),
-                    tags=tuple(anki_tag(t) for t in card.tags),
+                    tags=note_tags(card.tags, spellings),
                     key=key,
                 )
             )

@@ -85,7 +85,7 @@ def read_package(path: Path, *, cap: int = MAX_COLLECTION_BYTES) -> AnkiCollecti
         db = sqlite3.connect(f"file:{file}?mode=ro", uri=True)
         try:
             return read_collection(db)
-        except (sqlite3.DatabaseError, KeyError, ValueError, TypeError, IndexError) as error:
+        except (sqlite3.DatabaseError, KeyError, ValueError, TypeError, IndexError, AttributeError) as error:
             message = " ".join(str(error).split())[:160]
             raise AnkiPackageError(f"{path}: not a readable Anki collection ({message})") from None
         finally:

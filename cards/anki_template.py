@@ -1,10 +1,11 @@
-"""Anki's card templates and cloze text rendered as Anki renders them, to HTML (pure functions).
+"""Anki's card templates and cloze text, parsed and rendered as Anki renders them (pure functions).
 
-Templates: `{{Field}}`, filters (`{{text:Field}}`, `{{hint:Field}}`, `{{cloze:Text}}`, `{{type:Field}}`),
-conditionals `{{#Field}}..{{/Field}}` and `{{^Field}}..{{/Field}}`, `{{FrontSide}}` and the special
-fields Tags, Deck and Type. Cloze: Anki's parser (rslib/src/cloze.rs), nested clozes included: every
-number found at any depth makes a card; on its front the clozes of that number are hidden as [...]
-(or [hint]), every other cloze shows its text; on its back the clozes of that number are bold.
+Templates: conditionals `{{#Field}}..{{/Field}}` and `{{^Field}}..{{/Field}}` are decided here; every
+other `{{...}}` (fields, filters such as `cloze:`, `type:`, `text:`, `{{FrontSide}}`) becomes a token
+that cards/anki_convert.py fills with the field's Markdown, so each field is converted once per note.
+Cloze: Anki's parser (rslib/src/cloze.rs), nested clozes included: every number found at any depth
+makes a card; on its front the clozes of that number are hidden as [...] (or [hint]), every other
+cloze shows its text; on its back the clozes of that number are bold.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 
 from cards.loader import Collection
+from engine.cardtext import shown_markdown
 from engine.store.browse import CardRow, Is, StateFilter, card_rows, filtered_keys
 from engine.store.database import Store
 from engine.store.repo import seen_keys
@@ -133,7 +134,7 @@ def search(
                 text = f"{key}\n{card.front}\n{card.back}\n{card.note or ''}".lower()
                 if not all(w in text for w in query.words):
                     continue
-            found.append((key, loaded.id, card.front))
+            found.append((key, loaded.id, shown_markdown(card.front)))
     shown = found[:limit]
     rows = card_rows(store, (key for key, _, _ in shown))
     return SearchResult(

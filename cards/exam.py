@@ -16,6 +16,7 @@ from datetime import date, datetime
 from cards.answering import check_card_answer
 from cards.schema import Card, Deck
 from engine.answers import CheckResult, Verdict
+from engine.cardtext import shown_markdown
 from engine.exam_log import ExamRecord, SectionScore
 from engine.grades import Grade
 from engine.rubric import Coverage, RubricPoint, coverage
@@ -79,6 +80,16 @@ class Question:
     card: Card
     position: int
     """1-based position of the card in its deck (what the bands refer to)."""
+
+    @property
+    def front(self) -> str:
+        """The front as shown (math as Unicode)."""
+        return shown_markdown(self.card.front)
+
+    @property
+    def back(self) -> str:
+        """The back as shown (math as Unicode)."""
+        return shown_markdown(self.card.back)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from pathlib import Path
 from cards.hints import cached_hint
 from cards.version import DECK_NAMESPACE
 from engine.cache import FileCache
+from engine.cardtext import shown_markdown
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ def glance_card(cached: str, deck_id: str, card_id: str) -> CardGlance | None:
                 front = card["front"]
                 if not isinstance(front, str) or not front:
                     return None
-                return CardGlance(front, cached_hint(card.get("answer")))
+                return CardGlance(shown_markdown(front), cached_hint(card.get("answer")))
     except (KeyError, TypeError, ValueError, IndexError):
         return None
     return None

@@ -8,6 +8,7 @@ from cards.answering import answer_hint, check_card_answer
 from cards.loader import Collection
 from cards.present import back_markdown
 from engine.app.items import ItemGroup, Prompt, missing_prompt
+from engine.cardtext import shown_markdown
 from engine.rubric import RubricPoint
 
 
@@ -38,8 +39,8 @@ class CardSource:
         hint = answer_hint(card)
         back = back_markdown(card)
         checker = (lambda t: check_card_answer(card, t)) if hint else None
-        rubric = tuple(RubricPoint(p.point, p.weight, p.essential) for p in card.rubric)
-        return Prompt(key, card.front, back, hint, checker, rubric=rubric)
+        rubric = tuple(RubricPoint(shown_markdown(p.point), p.weight, p.essential) for p in card.rubric)
+        return Prompt(key, shown_markdown(card.front), shown_markdown(back), hint, checker, rubric=rubric)
 
 
 def _group(deck_id: str, card_ids: Sequence[str]) -> ItemGroup:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import yaml
@@ -13,8 +14,11 @@ _CARD_KEYS = ("id", "front", "back", "tags", "note", "see_also", "answer", "chec
 _DECK_KEYS = ("id", "title", "description", "source")
 
 
-class _Dumper(yaml.SafeDumper):
-    """SafeDumper writing multi-line strings as `|` blocks and lists of short strings inline."""
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    """SafeDumper writing multi-line strings as `|` blocks and lists of short strings inline.
+
+    libyaml's emitter when PyYAML has it: the same text (every bundled deck compared), ~5x faster
+    for a 60,000-card import."""
 
     def ignore_aliases(self, data: Any) -> bool:
         return True
@@ -22,14 +26,19 @@ class _Dumper(yaml.SafeDumper):
 
 _ODD_BREAKS = ("\x85", "\u2028", "\u2029")
 """Line breaks PyYAML cannot round-trip in plain, single-quoted or block style."""
+_ODD_BREAK = re.compile("[" + "".join(_ODD_BREAKS) + "]")
+
+
+_STR = "tag:yaml.org,2002:str"
 
 
 def _str(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
-    if any(c in text for c in _ODD_BREAKS):
-        return dumper.represent_scalar("tag:yaml.org,2002:str", text, style='"')
+    """The node represent_scalar would make (no aliases are kept: ignore_aliases), made directly."""
+    if _ODD_BREAK.search(text):
+        return yaml.ScalarNode(_STR, text, style='"')
     if "\n" in text.rstrip("\n"):
-        return dumper.represent_scalar("tag:yaml.org,2002:str", text, style="|")
-    return dumper.represent_scalar("tag:yaml.org,2002:str", text)
+        return yaml.ScalarNode(_STR, text, style="|")
+    return yaml.ScalarNode(_STR, text)
 
 
 def _list(dumper: yaml.SafeDumper, items: list[Any]) -> yaml.SequenceNode:
@@ -46,11 +55,26 @@ def card_dict(card: dict[str, Any]) -> dict[str, Any]:
     return {k: card[k] for k in _CARD_KEYS if card.get(k) not in (None, [], {}, "")}
 
 
+def _dump(data: dict[str, Any]) -> str:
+    return str(yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100))
+
+
+CHUNK = 500
+"""Cards dumped at a time: the YAML node graph of 60,000 cards at once held ~150 MB."""
+
+
 def deck_text(deck: Deck, header: str = "") -> str:
     """The deck as YAML text, starting with the schema modeline and an optional comment block."""
-    data = deck.model_dump(mode="json", exclude_defaults=True)
-    ordered = {k: data[k] for k in _DECK_KEYS if k in data}
-    ordered["cards"] = [card_dict(c) for c in data.get("cards", [])]
-    body = yaml.dump(ordered, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+    data = deck.model_dump(mode="json", exclude_defaults=True, exclude={"cards"})
+    parts = [_dump({k: data[k] for k in _DECK_KEYS if k in data})]
+    if not deck.cards:
+        parts.append(_dump({"cards": []}))
+    for start in range(0, len(deck.cards), CHUNK):
+        chunk = [
+            card_dict(card.model_dump(mode="json", exclude_defaults=True))
+            for card in deck.cards[start : start + CHUNK]
+        ]
+        text = _dump({"cards": chunk})
+        parts.append(text if start == 0 else text.split("\n", 1)[1])  # one `cards:` key
     comments = "".join(f"# {line}\n".replace("# \n", "#\n") for line in header.splitlines())
-    return f"{schema_line()}\n{comments}\n{body}"
+    return f"{schema_line()}\n{comments}\n{''.join(parts)}"

@@ -9,6 +9,7 @@ from drills.generator import DrillError, check, generate, kinds
 from drills.loader import TemplateSet
 from drills.present import question_markdown, solution_markdown
 from engine.app.items import ItemGroup, Prompt
+from engine.cardtext import shown_markdown
 
 DECK_TITLE = "Drill kinds (review the ones you miss)"
 
@@ -38,8 +39,8 @@ class DrillSource:
         unit = f"a number in {drill.unit}" if drill.unit else "a number"
         return Prompt(
             key,
-            question_markdown(drill),
-            solution_markdown(drill),
+            shown_markdown(question_markdown(drill)),
+            shown_markdown(solution_markdown(drill)),
             unit,
             lambda t: check(drill, t),
             subject=drill,

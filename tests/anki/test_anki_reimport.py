@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import zipfile
 from pathlib import Path
 
@@ -122,6 +123,21 @@ def test_a_failed_history_write_leaves_no_deck(
     assert not folder.exists() or list(folder.iterdir()) == []
 
 
+def crafted_package(package: Path, statement: str) -> None:
+    """Run one SQL statement on the collection inside a legacy package (what Anki would refuse)."""
+    with zipfile.ZipFile(package) as archive:
+        members = {name: archive.read(name) for name in archive.namelist()}
+    inner = package.with_suffix(".sqlite")
+    inner.write_bytes(members["collection.anki21"])
+    with sqlite3.connect(inner) as db:
+        db.execute(statement)
+    db.close()
+    members["collection.anki21"] = inner.read_bytes()
+    with zipfile.ZipFile(package, "w") as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+
+
 def _package(tmp_path: Path, member: str, data: bytes) -> Path:
     path = tmp_path / f"bomb-{member}.apkg"
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -137,3 +153,60 @@ def test_a_collection_over_the_cap_is_refused_in_either_format(tmp_path: Path, m
         read_package(_package(tmp_path, member, data), cap=4_000_000)
     with pytest.raises(AnkiPackageError, match="not a readable Anki collection"):
         read_package(_package(tmp_path, member, data), cap=10_000_000)
+
+
+def test_a_field_over_the_limit_is_reported_by_note_never_cut(
+    tmp_path: Path, anki_col: Collection, capsys: pytest.CaptureFixture[str]
+) -> None:
+    build(anki_col)
+    long = anki_col.new_note(anki_col.models.by_name("Basic"))  # type: ignore[arg-type]
+    long["Front"], long["Back"] = "A long one", "x " * 15_000
+    anki_col.add_note(long, anki_col.decks.id("Interview::GPUs"))  # type: ignore[arg-type]
+    package = export_package(anki_col, tmp_path / "x.apkg")
+    assert main(["--db", str(tmp_path / "f.db"), "import", str(package)]) == 0
+    err = capsys.readouterr().err
+    assert f"note {long.guid}: not imported: a field holds 30,000 characters (limit 20,000)" in err
+    text = (user_deck_dir() / "interview-gpus.yaml").read_text(encoding="utf-8")
+    assert "A long one" not in text and "NVLink 4 per GPU" in text
+
+
+@pytest.mark.parametrize(
+    "crafted",
+    ["update cards set type = 2, queue = 2, due = 100000000", "update revlog set id = id * 100000"],
+    ids=["due-beyond-the-calendar", "answer-in-the-year-50000"],
+)
+def test_a_crafted_schedule_is_one_line_and_leaves_nothing(
+    tmp_path: Path, anki_col: Collection, crafted: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deck = build(anki_col)
+    answer_all(anki_col, deck, [3, 3, 3])
+    package = export_package(anki_col, tmp_path / "x.apkg", legacy=True)
+    crafted_package(package, crafted)
+    assert main(["--db", str(tmp_path / "f.db"), "import", str(package), "--with-history"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot be read" in err
+    folder = user_deck_dir()
+    assert not folder.exists() or list(folder.iterdir()) == []
+
+
+def test_import_help_names_every_format(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["import", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert all(kind in text for kind in (".csv", ".tsv", ".txt", ".apkg", ".colpkg"))
+
+
+@pytest.mark.parametrize("legacy", [False, True], ids=["colpkg", "colpkg-legacy"])
+def test_a_whole_collection_package_imports(tmp_path: Path, anki_col: Collection, legacy: bool) -> None:
+    deck = build(anki_col)
+    answers = answer_all(anki_col, deck, [3, 3, 4, 1, 3])
+    package = tmp_path / "all.colpkg"
+    anki_col.export_collection_package(str(package), include_media=False, legacy=legacy)
+    anki_col.reopen()
+    db = tmp_path / "f.db"
+    assert main(["--db", str(db), "import", str(package), "--with-history"]) == 0
+    store = open_store(db)
+    try:
+        assert len(repo.review_log(store)) == answers
+    finally:
+        store.close()

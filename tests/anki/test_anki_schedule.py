@@ -24,16 +24,20 @@ from engine.studyday import StudyClock, utc_now
 from tests.anki.conftest import export_package
 from tui.cli import main
 
-ZONES = {"UTC-8": 480, "UTC": 0, "UTC+2": -120, "UTC+9": -540}
-"""Anki's creationOffset: minutes west of UTC."""
+ZONES: dict[str, int | None] = {"UTC-8": 480, "UTC": 0, "UTC+2": -120, "UTC+9": -540, "no offset": None}
+"""Anki's creationOffset: minutes west of UTC (None: a collection without one, Anki's legacy rule)."""
 
 
-def made_in(col: Collection, minutes_west: int, days_ago: int = 40) -> None:
-    """Make the collection look created `days_ago` days ago at 01:30 in the given zone."""
-    zone = timezone(timedelta(minutes=-minutes_west))
+def made_in(col: Collection, minutes_west: int | None, days_ago: int = 40) -> None:
+    """Make the collection look created `days_ago` days ago at 01:30 in the given zone (for no zone:
+    at 01:30 UTC+9, with no creationOffset, so Anki applies its legacy rule)."""
+    zone = timezone(timedelta(minutes=-(minutes_west if minutes_west is not None else -540)))
     local = (datetime.now(zone) - timedelta(days=days_ago)).replace(hour=1, minute=30, second=0)
     col.db.execute("update col set crt = ?", int(local.timestamp()))
-    col.set_config("creationOffset", minutes_west)
+    if minutes_west is None:
+        col.remove_config("creationOffset")
+    else:
+        col.set_config("creationOffset", minutes_west)
 
 
 def add_basic(col: Collection, deck: int, count: int) -> list[int]:
@@ -57,9 +61,13 @@ def every_state(col: Collection) -> int:
     """Cards in every state Anki has; returns the home deck id."""
     deck = col.decks.id("Interview")
     assert deck is not None
-    ids = add_basic(col, deck, 12)
-    learning, easy, review_ids = ids[1], ids[2], ids[3:]  # ids[0] stays new
+    ids = add_basic(col, deck, 13)
+    learning, easy, review_ids, day_learning = ids[1], ids[2], ids[3:12], ids[12]  # ids[0] stays new
     answer(col, learning, 1)  # learning, due in a minute
+    config = col.decks.config_dict_for_deck_id(deck)
+    config["new"]["delays"] = [1.0, 1440.0]
+    col.decks.update_config(config)
+    answer(col, day_learning, 3)  # Good: on to the one-day step, a day-learning card (queue 3)
     answer(col, easy, 4)  # graduated by Easy: review, 4 days
     for days, card_id in zip(["3!", "0", "10!", "25", "7", "1!", "2", "15!", "0"], review_ids, strict=True):
         col.sched.set_due_date([card_id], days)  # type: ignore[list-item]
@@ -146,5 +154,5 @@ def test_every_card_as_anki_shows_it(tmp_path: Path, anki_col: Collection, zone:
         if anki.ease:
             assert state.ef_centi == anki.ease, key
         compared += 1
-    assert compared == 12
+    assert compared == 13 and any(c.queue == 3 for c in cards)
     assert (user_deck_dir() / "interview.yaml").exists() and not (user_deck_dir() / "cram.yaml").exists()

@@ -78,3 +78,19 @@ def test_nested_cloze_is_one_card_per_number() -> None:
     assert render_cloze(nodes, 3, question=True) == "Outer inner text [hint] }} {{c4::open"
     assert render_cloze(nodes, 2, question=False) == "Outer <b>inner</b> text a }} {{c4::open"
     assert render_cloze(nodes, 1, question=False) == "<b>Outer inner text</b> a }} {{c4::open"
+
+
+def test_plain_and_inline_html_short_cut_matches_markdownify() -> None:
+    """to_markdown skips markdownify for plain text and simple bold/italic: the same result."""
+    import random
+
+    from markdownify import markdownify
+
+    from cards.anki_convert import to_markdown
+
+    rng = random.Random(7)
+    parts = ["a", "b c", " ", "x_y", "2*3", "<b>", "</b>", "<i>", "</i>", "<em>", "</em>", "<strong>"]
+    parts += ["</strong>", "9", ",", "#", "- ", "1. ", "+ ", "> ", "  ", "&amp;", "<br>", "\n"]
+    for _ in range(3000):
+        text = "".join(rng.choice(parts) for _ in range(rng.randint(1, 9)))
+        assert to_markdown(text) == str(markdownify(text, heading_style="ATX")).strip(), text

@@ -82,7 +82,7 @@ def run(
         clock = StudyClock(day_start_hour=settings.day_start_hour)
         try:
             found = histories(collection, converted, clock, utc_now())
-        except (ValueError, OverflowError) as error:
+        except (ValueError, OverflowError, OSError) as error:
             return _fail(f"{path}: a card's schedule cannot be read ({' '.join(str(error).split())[:160]})")
     header = f"Imported from {path.name} by `flopcards import`; importing it again updates these cards."
     staged: list[tuple[Path, Path]] = []

@@ -93,7 +93,7 @@ class ExamScreen(Screen[None]):
             f"[b]Question {self.session.index + 1} of {total}[/b]  ·  {question.card.id}"
             f"  ·  right so far {sum(self.session.marks)}"
         )
-        self.query_one("#exam-front", Markdown).update(question.card.front)
+        self.query_one("#exam-front", Markdown).update(question.front)
         self.query_one("#exam-back", Markdown).update("")
         self.query_one("#exam-verdict", Static).update("")
         for checklist in self.query(RubricChecklist):
@@ -146,7 +146,7 @@ class ExamScreen(Screen[None]):
         box.disabled = True
         question = self.session.current
         assert question is not None
-        self.query_one("#exam-back", Markdown).update(question.card.back)
+        self.query_one("#exam-back", Markdown).update(question.back)
         if question.card.rubric and result is None:
             self.session.cover(())
             checklist = RubricChecklist(

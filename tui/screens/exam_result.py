@@ -95,7 +95,7 @@ class ExamResultScreen(Screen[None]):
         if not self.result.missed:
             return "Nothing missed."
         lines = [f"Missed ({len(self.result.missed)})"]
-        lines += [f"  {q.card.id:<8} {first_line(q.card.front)}" for q in self.result.missed]
+        lines += [f"  {q.card.id:<8} {first_line(q.front)}" for q in self.result.missed]
         lines.append("The exam left your review schedule alone; grading the misses in a review updates it.")
         return "\n".join(lines)
 
