@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from cards.schema import Deck
+from cards.schema import Card, Deck
 from cards.typein import typed_answer
 from engine.cardtext import keep_plus_lines
 from engine.mathtext import math_spans
@@ -109,6 +109,14 @@ def note_tags(tags: Sequence[str], spellings: dict[str, str]) -> tuple[str, ...]
     return tuple(dict.fromkeys(out))
 
 
+def rubric_markdown(card: Card) -> str:
+    """The rubric as a list on the back ('essential' marked): what a strong answer covers."""
+    if not card.rubric:
+        return ""
+    points = "\n".join(f"- {p.point}" + (" *(essential)*" if p.essential else "") for p in card.rubric)
+    return f"\n\n**A strong answer covers:**\n\n{points}"
+
+
 def notes(decks: Sequence[Deck]) -> list[ExportedNote]:
     """Every card of the decks, as Anki notes."""
     out = []
@@ -117,6 +125,7 @@ def notes(decks: Sequence[Deck]) -> list[ExportedNote]:
         for card in deck.cards:
             key = f"{deck.id}/{card.id}"
             back = card.back + (f"\n\n> **Note:** {card.note}" if card.note else "")
+            back += rubric_markdown(card)
             back += f"\n\n*Source: {card.source}*" if card.source else ""
             out.append(
                 ExportedNote(

@@ -104,3 +104,16 @@ def test_cli_export_writes_apkg_and_txt_and_refuses_unknown_decks(tmp_path: Path
     assert (tmp_path / "s.txt").read_text(encoding="utf-8").startswith("#separator:tab\n")
     assert main(["export", "nope", "--to", str(tmp_path / "n.apkg")]) == 1
     assert "no deck 'nope'" in capsys.readouterr().err
+
+
+def test_a_rubric_is_exported_as_a_list_on_the_back(tmp_path: Path, anki_col: Collection) -> None:
+    decks = bundled("grill")
+    write_apkg(decks, tmp_path / "grill.apkg")
+    import_into_anki(anki_col, tmp_path / "grill.apkg")
+    q01 = next(c for c in decks[0].cards if c.id == "q01")
+    note = anki_col.get_note(anki_col.find_notes('"Key:grill/q01"')[0])
+    assert "A strong answer covers:" in note["Back"]
+    for point in q01.rubric:
+        assert point.point in note["Back"]
+    essential = next(p for p in q01.rubric if p.essential)
+    assert f"<li>{essential.point} <em>(essential)</em></li>" in note["Back"]
