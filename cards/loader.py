@@ -112,7 +112,10 @@ def parse_deck(
     try:
         deck = Deck.model_validate(doc.data)
     except ValidationError as error:
-        return None, sort_problems(problems + validation_problems(error, doc, filename))
+        from cards.salvage import later_problems
+
+        problems += validation_problems(error, doc, filename)
+        return None, sort_problems(problems + later_problems(error, doc, filename, lint=lint))
     problems += deck_errors(deck, doc, filename)
     if lint:
         from cards.lint import deck_lint

@@ -21,7 +21,7 @@ def run(path: Path, settings: Settings, *, with_history: bool, write: Callable[[
     try:
         collection = read_package(path)
     except AnkiPackageError as error:
-        print(f"flopcards import: {error}", file=sys.stderr)
+        print(f"flopcards import: error: {error}", file=sys.stderr)
         return 1
     converted = convert(collection)
     folder = user_deck_dir()
@@ -31,7 +31,8 @@ def run(path: Path, settings: Settings, *, with_history: bool, write: Callable[[
         target = folder / f"{deck.id}.yaml"
         clash = others.get(deck.id)
         if clash is not None and clash.path.resolve() != target.resolve():
-            print(f"flopcards import: deck id '{deck.id}' is already used by {clash.path}", file=sys.stderr)
+            message = f"deck id '{deck.id}' is already used by {clash.path}"
+            print(f"flopcards import: error: {message}", file=sys.stderr)
             return 1
         existed = target.exists()
         write(target, deck_text(deck, header=header))
@@ -53,7 +54,7 @@ def _history(collection: AnkiCollection, converted: Converted, settings: Setting
     try:
         store = open_store(settings.db)
     except StoreError as error:
-        print(f"flopcards import: {error}", file=sys.stderr)
+        print(f"flopcards import: error: {error}", file=sys.stderr)
         return 1
     try:
         clock = StudyClock(day_start_hour=settings.day_start_hour)

@@ -2,28 +2,31 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from engine.settings import Settings
+from tui.cli_flags import Parser, missing_folder_problem
 
 WANTS_SETTINGS = True
 FORMATS = (".apkg", ".txt")
 
 
 def main(argv: Sequence[str], settings: Settings) -> int:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="flopcards export",
         description="Write decks as an Anki package (.apkg) or Anki's plain-text format (.txt). Note GUIDs "
         "come from deck-id/card-id, so exporting again updates the same notes in Anki.",
     )
     parser.add_argument("decks", nargs="+", metavar="DECK", help="deck ids ('all' for every deck)")
     parser.add_argument("--to", required=True, type=Path, metavar="FILE", help="FILE.apkg or FILE.txt")
+    parser.add_argument("--create", action="store_true", help="make FILE's folder if it does not exist")
     args = parser.parse_args(list(argv))
     if args.to.suffix.lower() not in FORMATS:
         parser.error(f"--to must end in {' or '.join(FORMATS)}")
+    if problem := missing_folder_problem("--to", args.to, create=args.create):
+        parser.error(problem)
 
     from tui.anki import plain_text, write_apkg
     from tui.authoring import load_collection
@@ -34,7 +37,7 @@ def main(argv: Sequence[str], settings: Settings) -> int:
         loaded = collection.deck(deck_id)
         if loaded is None:
             known = ", ".join(d.id for d in collection.decks)
-            print(f"flopcards export: no deck '{deck_id}' (decks: {known})", file=sys.stderr)
+            print(f"flopcards export: error: no deck '{deck_id}' (decks: {known})", file=sys.stderr)
             return 1
         wanted.append(loaded.deck)
     try:
@@ -45,7 +48,7 @@ def main(argv: Sequence[str], settings: Settings) -> int:
             args.to.write_text(text, encoding="utf-8")
             count = sum(len(d.cards) for d in wanted)
     except OSError as error:
-        print(f"flopcards export: cannot write {args.to}: {error.strerror or error}", file=sys.stderr)
+        print(f"flopcards export: error: cannot write {args.to}: {error.strerror or error}", file=sys.stderr)
         return 1
     decks = f"{len(wanted)} deck{'s' if len(wanted) != 1 else ''}"
     print(f"wrote {args.to}: {count} note{'s' if count != 1 else ''} from {decks}")
