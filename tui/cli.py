@@ -16,6 +16,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("tui.cli_authoring.validate", "check deck and drill files, listing every problem"),
     "decks": ("tui.cli_authoring.decks", "list decks with their file, card and due counts"),
     "new": ("tui.cli_authoring.new", "new deck NAME: write a commented example deck"),
+    "edit-deck": ("tui.cli_authoring.edit_deck", "edit-deck ID: copy a bundled deck to edit it"),
     "cache": ("tui.cli_cache", "clear (or show the path of) the compiled deck cache"),
     "stats": ("tui.cli_stats", "heatmap, due forecast, retention, drills and exam scores (--json)"),
     "exam": ("tui.cli_exam", "exam DECK: a cold exam over a deck's fronts, scored per section"),

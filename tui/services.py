@@ -85,6 +85,11 @@ class Services:
             tuple(self.config.settings_problems),
             tuple(self.problems()),
             bool(self.collection.problems),
+            tuple(
+                f"Using your copy of the bundled deck '{deck_id}': {loaded.path}"
+                for deck_id in self.collection.replaced
+                if (loaded := self.collection.deck(deck_id)) is not None
+            ),
         )
 
     def problems(self) -> list[Problem]:

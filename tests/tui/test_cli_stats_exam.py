@@ -6,8 +6,6 @@ import json
 from datetime import UTC, datetime
 from pathlib import Path
 
-import pytest
-
 from cards.exam import ExamSession
 from cards.loader import load_collection
 from engine.exam_log import record_exam

@@ -38,6 +38,8 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     if taken is not None:  # a second deck with this id would be skipped from the start
         whose = "a bundled deck" if taken.bundled else "the deck"
         message = f"deck id '{deck_id}' is already used by {whose} {taken.path}; pick another name"
+        if taken.bundled:
+            message += f" (`flopcards edit-deck {deck_id}` copies it to edit)"
         print(f"flopcards new: error: {message}", file=sys.stderr)
         return 2
     folder.mkdir(parents=True, exist_ok=True)

@@ -136,7 +136,9 @@ class HomeScreen(Screen[None]):
         )
         problems = [*view.settings_problems, *view.load_problems]
         banner = self.query_one("#banner", Static)
-        banner.display = bool(problems)
+        banner.display = bool(problems or view.notes)
+        if view.notes and not problems:
+            banner.update(view.notes[0] + (f" (+{len(view.notes) - 1} more)" if len(view.notes) > 1 else ""))
         if problems:
             settings = bool(view.settings_problems)  # listed first: say what they are
             more = f" (+{len(problems) - 1} more; run `flopcards validate`)" if len(problems) > 1 else ""
