@@ -24,6 +24,25 @@ CHOICES = (
 )
 
 
+class KindPicker(RadioSet):
+    """A radio set whose up/down choose the kind they move to (as every list here does): enter
+    starts the highlighted kind, also after tab to the tag or days box. Space or a click press one."""
+
+    chosen = 0
+
+    def action_next_button(self) -> None:
+        super().action_next_button()
+        self.chosen = self._selected if self._selected is not None else self.chosen
+
+    def action_previous_button(self) -> None:
+        super().action_previous_button()
+        self.chosen = self._selected if self._selected is not None else self.chosen
+
+    def _on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        super()._on_radio_set_changed(event)
+        self.chosen = event.index
+
+
 class CustomStudyScreen(ModalScreen["ReviewSession | None"]):
     """Pick a kind (and a tag or a number of days); enter starts it, a problem shows here."""
 
@@ -41,7 +60,7 @@ class CustomStudyScreen(ModalScreen["ReviewSession | None"]):
     def compose(self) -> ComposeResult:
         with Vertical(id="custom-box", classes="modal-box"):
             yield Static(f"Custom study · {self.deck_title}", classes="modal-title", markup=False)
-            with RadioSet(id="custom-kind"):
+            with KindPicker(id="custom-kind"):
                 for i, (_, label) in enumerate(CHOICES):
                     yield RadioButton(label, value=i == 0)
             yield Input(placeholder="tag (e.g. Memory) or days (e.g. 3)", id="custom-value", max_length=60)
@@ -52,8 +71,7 @@ class CustomStudyScreen(ModalScreen["ReviewSession | None"]):
         self.query_one("#custom-kind").focus()
 
     def action_start(self) -> None:
-        index = self.query_one("#custom-kind", RadioSet).pressed_index
-        kind = CHOICES[max(0, index)][0]
+        kind = CHOICES[self.query_one("#custom-kind", KindPicker).chosen][0]
         value = self.query_one("#custom-value", Input).value
         problem = self.query_one("#custom-problem", Static)
         try:
