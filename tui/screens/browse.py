@@ -55,6 +55,8 @@ class BrowseScreen(Screen[None]):
         self.start = "" if deck_id is None else f"deck:{deck_id}"
         self.result: SearchResult | None = None
         self.undo_stack: list[MarkChange] = []
+        self._searches = 0
+        """How many searches were started: the number of the latest, the only one shown."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -79,23 +81,31 @@ class BrowseScreen(Screen[None]):
     def changed(self, event: Input.Changed) -> None:
         self.run_search(event.value)
 
-    @work(thread=True, exclusive=True, group="browse")
     def run_search(self, text: str) -> None:
-        """Parse and search off the UI thread; the latest search wins."""
+        """Search off the UI thread; only the latest search's result is shown (a thread cannot be
+        stopped, so an older search that ends later is dropped by its number)."""
+        self._searches += 1
+        self._search(text, self._searches)
+
+    @work(thread=True, exclusive=True, group="browse")
+    def _search(self, text: str, number: int) -> None:
         try:
             result = self.services.browse(text)
         except QueryError as error:
-            self.app.call_from_thread(self._status, f"Search: {error}")
+            self.app.call_from_thread(self._status, f"Search: {error}", number)
             return
-        self.app.call_from_thread(self._show, result)
+        self.app.call_from_thread(self._show, result, number)
 
-    def _status(self, text: str) -> None:
-        self.query_one("#browse-status", Static).update(text)
+    def _status(self, text: str, number: int | None = None) -> None:
+        if number is None or number == self._searches:
+            self.query_one("#browse-status", Static).update(text)
 
-    def _show(self, result: SearchResult) -> None:
+    def _show(self, result: SearchResult, number: int) -> None:
+        if number != self._searches:
+            return  # an older search that finished after a newer one started
         self.result = result
         shown = f" (first {len(result.rows)} listed)" if len(result.rows) < result.matched else ""
-        self._status(f"{plural(result.matched, 'card')}{shown}")
+        self._status(f"{plural(result.matched, 'card')}{shown}", number)
         table = self.query_one("#browse-table", DataTable)
         table.clear()
         self._fill(result, 0)
