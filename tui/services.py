@@ -161,6 +161,10 @@ class Services:
         attempt = Attempt(drill, given, result, seconds, limit, gave_up=result is None)
         return record_attempt(self.study, attempt, review=session)
 
+    def drilled_any(self) -> bool:
+        """Whether any drill attempt is stored (a fresh install has no weak kind to speak of)."""
+        return next(iter(attempts(self.store)), None) is not None
+
     def weak_kinds(self, kinds: Sequence[str]) -> list[str]:
         """The kinds with the lowest recent accuracy or most overdue (see drills.timed.weak_kinds)."""
         history = [(a.kind, a.verdict is Verdict.CORRECT and not a.timed_out) for a in attempts(self.store)]

@@ -180,6 +180,9 @@ class DrillSetupScreen(Screen[None]):
             self.notify("Still loading the drill kinds…")
             return
         kinds = self.services.weak_kinds(self.kind_ids)
+        if not kinds and not self.services.drilled_any():
+            self._status("no weak kinds yet: no drill answered so far (ctrl+t starts a sprint)")
+            return
         if not kinds:
             self._status("no weak kinds yet: every kind drilled so far was right, and none is due")
             return
