@@ -8,20 +8,11 @@ import re
 from pathlib import Path
 
 from engine.units import format_number, format_quantity
+from tests.tui.test_accept_grade import TYPED
 from tui.drill_text import without_verdict_word
 from tui.screens.home import over_limit
 from tui.screens.stats import StatsScreen
 
-TYPED = """\
-id: typed1
-title: One typed card
-cards:
-  - id: one
-    front: Bytes per BF16 value?
-    back: "**2 B**"
-    tags: [Memory]
-    answer: {value: 2, unit: B}
-"""
 ONE_PLURAL = re.compile(r"(?<![\d.])1 (answers|days|cards|kinds|drills|questions|errors|warnings|files)\b")
 DOUBLED = re.compile(r"(?i)\b(correct|close|wrong|gave up)\b[\s—:\-]+\1\b")
 OF_LIMIT = re.compile(r"\b(\d+) of (\d+)\b")
