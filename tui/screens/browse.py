@@ -56,6 +56,7 @@ class BrowseScreen(Screen[None]):
         self.result: SearchResult | None = None
         self.undo_stack: list[MarkChange] = []
         self._searches = 0
+        self._latest_text = self.start
         """How many searches were started: the number of the latest, the only one shown."""
 
     def compose(self) -> ComposeResult:
@@ -83,8 +84,10 @@ class BrowseScreen(Screen[None]):
 
     def run_search(self, text: str) -> None:
         """Search off the UI thread; only the latest search's result is shown (a thread cannot be
-        stopped, so an older search that ends later is dropped by its number)."""
+        stopped, so an older search that ends later is dropped: by its number, unless it searched
+        the same text as the latest)."""
         self._searches += 1
+        self._latest_text = text
         self._search(text, self._searches)
 
     @work(thread=True, exclusive=True, group="browse")
@@ -92,20 +95,27 @@ class BrowseScreen(Screen[None]):
         try:
             result = self.services.browse(text)
         except QueryError as error:
-            self.app.call_from_thread(self._status, f"Search: {error}", number)
+            self.app.call_from_thread(self._failed, f"Search: {error}", text, number)
             return
-        self.app.call_from_thread(self._show, result, number)
+        self.app.call_from_thread(self._show, result, text, number)
 
-    def _status(self, text: str, number: int | None = None) -> None:
-        if number is None or number == self._searches:
-            self.query_one("#browse-status", Static).update(text)
+    def _current(self, text: str, number: int) -> bool:
+        """Whether a search's result answers the box as it is now (the latest, or the same text)."""
+        return number == self._searches or text == self._latest_text
 
-    def _show(self, result: SearchResult, number: int) -> None:
-        if number != self._searches:
+    def _status(self, text: str) -> None:
+        self.query_one("#browse-status", Static).update(text)
+
+    def _failed(self, message: str, text: str, number: int) -> None:
+        if self._current(text, number):
+            self._status(message)
+
+    def _show(self, result: SearchResult, text: str, number: int) -> None:
+        if not self._current(text, number):
             return  # an older search that finished after a newer one started
         self.result = result
         shown = f" (first {len(result.rows)} listed)" if len(result.rows) < result.matched else ""
-        self._status(f"{plural(result.matched, 'card')}{shown}", number)
+        self._status(f"{plural(result.matched, 'card')}{shown}")
         table = self.query_one("#browse-table", DataTable)
         table.clear()
         self._fill(result, 0)
