@@ -25,6 +25,7 @@ from tui.facade import (
     sprint_plan,
     weak_plan,
 )
+from tui.ticks import TickList
 
 if TYPE_CHECKING:
     from tui.services import Services
@@ -72,7 +73,7 @@ class DrillSetupScreen(Screen[None]):
             options = [(level, level) for level in LEVELS]
             yield Select(options, prompt="any level", id="drill-level", compact=True)
             yield Static("Kinds  [dim](space ticks; none ticked, or mixed, draws from every kind)[/dim]")
-            yield SelectionList[str](id="drill-kinds")
+            yield TickList(id="drill-kinds")
             yield Static("How many  [dim]a number of drills (5) or a time budget (10m, 90s)[/dim]")
             yield Input(DEFAULT_AMOUNT, id="drill-amount", placeholder="5 or 10m")
             yield Static("Seconds per drill  [dim](with a time budget, never more than the time left)[/dim]")

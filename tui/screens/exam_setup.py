@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Select, Static
 
 from tui.facade import MAX_QUESTIONS
+from tui.ticks import TickBox
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ class ExamSetupScreen(ModalScreen[ExamChoice | None]):
                 max_length=4,
                 restrict=r"[0-9]*",
             )
-            yield Checkbox("Shuffle the questions", id="exam-shuffle")
+            yield TickBox("Shuffle the questions", id="exam-shuffle")
             hint = "enter (or ctrl+s) starts · esc goes back · f1 lists the keys"
             yield Static(hint, id="exam-setup-status", markup=False)
 
