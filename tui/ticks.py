@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.segment import Segment
 from textual.strip import Strip
-from textual.widgets import Checkbox, SelectionList
+from textual.widgets import Checkbox, RadioButton, SelectionList
 from textual.widgets._toggle_button import ToggleButton
 
 TICK = "✓"
@@ -33,3 +33,11 @@ class TickBox(Checkbox):
     @property
     def BUTTON_INNER(self) -> str:  # type: ignore[override]
         return TICK if self.value else " "
+
+
+class DotButton(RadioButton):
+    """A RadioButton showing ● when pressed and a blank when not (Textual draws ● for both)."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]
+        return "●" if self.value else " "

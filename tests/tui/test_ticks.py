@@ -41,3 +41,15 @@ async def test_the_shuffle_box_shows_a_tick_once_ticked(make_app, seen) -> None:
         app.screen.query_one("#exam-shuffle").value = True
         await pilot.pause()
         assert "▐✓▌ Shuffle" in seen(app)
+
+
+async def test_the_custom_study_kinds_show_a_dot_on_the_chosen_one_only(make_app, seen) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await asyncio.wait_for(app.loaded.wait(), 30)
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        lines = [line for line in seen(app).splitlines() if "▐" in line and "▌" in line]
+        assert len(lines) == 4 and "▐●▌ By tag" in lines[0]
+        assert all("▐ ▌" in line for line in lines[1:])

@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, RadioButton, RadioSet, Static
+from textual.widgets import Footer, Input, RadioSet, Static
 
 from engine.app.custom import Custom
+from tui.ticks import DotButton
 
 if TYPE_CHECKING:
     from engine.app import ReviewSession
@@ -62,10 +63,11 @@ class CustomStudyScreen(ModalScreen["ReviewSession | None"]):
             yield Static(f"Custom study · {self.deck_title}", classes="modal-title", markup=False)
             with KindPicker(id="custom-kind"):
                 for i, (_, label) in enumerate(CHOICES):
-                    yield RadioButton(label, value=i == 0)
+                    yield DotButton(label, value=i == 0)
             yield Input(placeholder="tag (e.g. Memory) or days (e.g. 3)", id="custom-value", max_length=60)
             yield Static("", id="custom-problem", markup=False)
             yield Static("enter: start  ·  esc: cancel", classes="hint")
+        yield Footer()  # the modal's own keys, not the keys of the screen beneath
 
     def on_mount(self) -> None:
         self.query_one("#custom-kind").focus()
