@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import SuspendNotSupported
 
-from cards.edit import EditError, Place, editor_command, locate
+from cards.edit import EditError, editor_command, locate
+from cards.edit import Place as Place  # re-exported: the review screen keeps one
 
 if TYPE_CHECKING:
     from textual.app import App

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from textual.app import App
 
-    from cards.edit import Place
     from engine.app import Current, ReviewSession
     from engine.store.marks import MarkChange
+    from tui.edit_card import Place
     from tui.services import Services
 
 

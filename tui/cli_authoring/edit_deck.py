@@ -22,15 +22,13 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     parser.add_argument("deck", metavar="ID", help="a bundled deck's id (see `flopcards decks`)")
     args = parser.parse_args(list(argv))
 
-    from cards.loader import BUNDLED_DIR, deck_files
     from tui.authoring import load_collection
 
     collection = load_collection(settings.deck_dirs)
     loaded = collection.deck(args.deck)
     bundled = collection.replaced.get(args.deck) or (loaded.path if loaded and loaded.bundled else None)
     if bundled is None:
-        ids = [d.head.id for d in load_collection(include_bundled=True).decks if d.bundled]
-        ids = ids or [p.stem for p in deck_files(BUNDLED_DIR)]
+        ids = [d.id for d in load_collection(()).decks if d.bundled]
         print(
             f"flopcards edit-deck: error: no bundled deck '{args.deck[:80]}' (bundled: {', '.join(ids)})",
             file=sys.stderr,
