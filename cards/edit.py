@@ -15,7 +15,7 @@ NO_EDITOR = "Set $EDITOR (or $VISUAL) to edit cards from here, e.g. `export EDIT
 
 @dataclass(frozen=True)
 class Place:
-    """Where a card is written: its deck file and the line of its id."""
+    """Where to open a deck file: a card's front line, or the line of a problem to fix."""
 
     path: Path
     line: int
@@ -33,7 +33,10 @@ def locate(collection: Collection, key: str) -> Place:
         raise EditError(f"{key} is not a card of a loaded deck (drill kinds are edited in their template)")
     if loaded.bundled:
         name = loaded.path.name
-        raise EditError(f"{key} is in a bundled deck; copy {name} into your deck folder to edit it")
+        raise EditError(
+            f"{key} is in a bundled deck: `flopcards edit-deck {deck_id}` copies {name} into your deck "
+            "folder, and your copy (same id, history kept) replaces the bundled one"
+        )
     try:
         doc = read_yaml_file(loaded.path)
     except YamlError as error:
@@ -42,7 +45,7 @@ def locate(collection: Collection, key: str) -> Place:
     index = next(
         (i for i, c in enumerate(cards or []) if isinstance(c, dict) and str(c.get("id")) == card_id), None
     )
-    at = doc.position(("cards", index, "id")) if index is not None else None
+    at = doc.position(("cards", index, "front")) if index is not None else None
     return Place(loaded.path, at.line if at else 1)
 
 

@@ -78,6 +78,8 @@ class Collection:
     problems: list[Problem] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
     """Every file read (the skipped ones too): what the start-up outline watches."""
+    replaced: dict[str, Path] = field(default_factory=dict)
+    """Bundled decks set aside for the user's copy (same id, so the same history): id -> bundled file."""
 
     def __post_init__(self) -> None:
         self._by_id = {loaded.id: loaded for loaded in self.decks}
@@ -114,7 +116,10 @@ def parse_deck(
     try:
         deck = Deck.model_validate(doc.data)
     except ValidationError as error:
-        return None, sort_problems(problems + validation_problems(error, doc, filename))
+        from cards.salvage import later_problems
+
+        problems += validation_problems(error, doc, filename)
+        return None, sort_problems(problems + later_problems(error, doc, filename, lint=lint))
     problems += deck_errors(deck, doc, filename)
     if lint:
         from cards.lint import deck_lint
@@ -179,7 +184,8 @@ def _load_budget(path: Path) -> float:
 def load_collection(
     folders: Iterable[Path] = (), *, include_bundled: bool = True, cache: FileCache | None = None
 ) -> Collection:
-    """Bundled decks, then each user folder; a deck id used twice is an error, not an override.
+    """Bundled decks, then each user folder. A user deck with a bundled deck's id replaces it (the
+    way to edit a bundled deck, history kept); any other id used twice is an error.
 
     With `cache`, a file unchanged since it was last read is not parsed or validated again."""
     sources: list[tuple[Path, bool]] = []
@@ -202,6 +208,7 @@ def load_collection(
             problems.append(Problem(str(folder), None, None, NOT_A_DECK_PLACE))
     decks: list[LoadedDeck] = []
     owner: dict[str, Path] = {}
+    replaced: dict[str, Path] = {}
     with quiet_gc():  # all that is built stays alive: collections would walk the growing heap again and again
         for path, bundled in sources:
             if path.resolve() in seen:  # the same folder configured twice
@@ -213,6 +220,11 @@ def load_collection(
             problems += [p for p in found if p.is_error]
             if deck is None:
                 continue
+            if deck.id in owner and not bundled and deck.id not in replaced and _is_bundled(decks, deck.id):
+                replaced[deck.id] = owner[deck.id]
+                decks = [LoadedDeck(deck, path, False) if d.id == deck.id else d for d in decks]
+                owner[deck.id] = path
+                continue
             if deck.id in owner:
                 message = f"deck id '{deck.id}' is already used by {owner[deck.id]}; rename one of them"
                 problems.append(Problem(str(path), at.line if at else None, at.col if at else None, message))
@@ -222,4 +234,8 @@ def load_collection(
     if cache is not None:
         cache.forget(DECK_NAMESPACE, read)
         cache.forget(HEAD_NAMESPACE, read)
-    return Collection(decks, problems, read)
+    return Collection(decks, problems, read, replaced)
+
+
+def _is_bundled(decks: list[LoadedDeck], deck_id: str) -> bool:
+    return any(d.bundled for d in decks if d.id == deck_id)

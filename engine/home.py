@@ -20,3 +20,5 @@ class HomeView:
     """Decks' problems first, then drill templates'."""
     decks_skipped: bool
     """Whether a deck (not only a drill template) was skipped."""
+    notes: tuple[str, ...] = ()
+    """What the banner says when nothing was skipped: e.g. which copy of a bundled deck is in use."""

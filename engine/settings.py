@@ -120,6 +120,17 @@ def db_problem(db: str) -> str | None:
 NOT_A_DECK_PLACE = "not a folder or a deck file (a device, a pipe or a socket): nothing read from it"
 
 
+def sqlite_folder(db: str) -> Path | None:
+    """The folder an SQLite database file lives in (None for a server URL or an in-memory database)."""
+    if "://" in db:
+        if db.split("://", 1)[0].split("+", 1)[0].lower() != "sqlite":
+            return None
+        db = db[len(db.split("://", 1)[0]) + 3 :].split("?", 1)[0].removeprefix("/")
+        if not db or db == ":memory:":
+            return None
+    return Path(db).expanduser().parent
+
+
 def deck_dir_problem(folder: Path) -> str | None:
     """Why a deck folder is refused (the filesystem root: every file on the disk), else None."""
     try:

@@ -163,6 +163,8 @@ def format_number(value: float, sig: int = 4) -> str:
         return str(value)
     if value == int(value) and abs(value) < 10**6:
         return str(int(value))
+    if 10**sig <= abs(value) < 10**6:  # '70250', not '7.025e4': a number this size reads plainly
+        return str(int(float(f"{value:.{sig}g}")))
     number = f"{value:.{sig}g}"
     if "e" in number:
         mantissa, exp = number.split("e")

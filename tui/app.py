@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 
@@ -61,22 +61,35 @@ class FlopcardsApp(App[None]):
         # the load starts once the home is painted with its key bar (HomePainted): it holds the
         # interpreter lock while importing, which would keep the UI from drawing meanwhile
 
-    @work(thread=True, exclusive=True, group="load")
     def load(self) -> None:
-        """Open the database and read the decks off the UI thread (SQLAlchemy is slow to import)."""
+        """Open the database and read the decks off the UI thread (SQLAlchemy is slow to import), in
+        a daemon thread rather than a worker: a worker's thread is joined when the app exits, so a
+        quit during the load or the warm-up imports waited seconds for them; this one is abandoned."""
+        threading.Thread(target=self._load_abandonable, name="flopcards-load", daemon=True).start()
+
+    def _load_abandonable(self) -> None:
+        try:
+            self._load()
+        except Exception as error:  # raised again on the UI thread while the app runs
+            if self.is_running:
+                with contextlib.suppress(RuntimeError):
+                    self.call_from_thread(_raise, error)
+            # else the app has closed (its store too): nothing this thread did is wanted any more
+
+    def _load(self) -> None:
         from engine.app.errors import STORE_ERRORS, app_error
         from tui.services import load_services
 
         try:
             services = load_services(self.config, with_templates=False)  # the counts need no drill
         except STORE_ERRORS as error:  # nothing on screen to lose yet: say why and leave
-            self.call_from_thread(self.exit, None, 2, f"flopcards: {app_error(error).message}")
+            self.call_from_thread(self.exit, None, 2, f"flopcards: error: {app_error(error).message}")
             return
         try:
-            if self._load_cancelled.is_set():
+            if self._load_cancelled.is_set() or not self.is_running:
                 raise RuntimeError("the app has closed meanwhile")
             self.call_from_thread(self._loaded, services)
-        except RuntimeError:  # nobody is left to use them
+        except RuntimeError:  # the app has closed meanwhile: its unmount could not close these
             services.close()
             return
         self._ui_idle.wait(5)  # let the counts (and an early Enter's first card) paint without us
@@ -173,3 +186,8 @@ class FlopcardsApp(App[None]):
         self._ui_idle.set()
         if self.services is not None:
             self.services.close()
+
+
+def _raise(error: Exception) -> None:
+    """Raise a load thread's error on the UI thread, where the app reports it as a worker's was."""
+    raise error

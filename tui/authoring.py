@@ -19,7 +19,7 @@ from cards.yamlwrite import deck_text
 from drills.paths import BUNDLED_DIR as TEMPLATE_DIR
 from engine.cache import FileCache
 from engine.file_kinds import read_bounded
-from engine.problems import Problem
+from engine.problems import Problem, Severity
 from engine.schemas import DRILL_SUFFIX
 from engine.settings import Settings
 from engine.yamlpos import MAX_WALK_ENTRIES, walk_yaml
@@ -110,8 +110,12 @@ def drill_kinds(files: Sequence[Path]) -> frozenset[str]:
     return frozenset(kinds)
 
 
+def _is_bundled(path: Path) -> bool:
+    return path.resolve().parent == DECK_DIR.resolve()
+
+
 def _bundled_owners(files: Sequence[Path], cache: FileCache | None) -> dict[str, Path]:
-    """Ids of the bundled decks not being validated themselves: a user deck may not reuse them."""
+    """Ids of the bundled decks not being validated themselves: a user deck with one replaces it."""
     checked = {f.resolve() for f in files}
     owners = {}
     for path in deck_files(DECK_DIR):
@@ -145,7 +149,9 @@ def _validate(
     paths: Iterable[Path], deck_cache: FileCache | None, cache_dir: Path | None
 ) -> tuple[list[Problem], int]:
     files, problems = expand(paths)
-    owners = _bundled_owners(files, deck_cache)
+    bundled = _bundled_owners(files, deck_cache)
+    owners: dict[str, Path] = {}
+    replaced: set[str] = set()
     template_owners: dict[str, Path] = {}
     kinds = drill_kinds(files)
     for path in files:
@@ -156,9 +162,16 @@ def _validate(
         problems += found
         if deck is None:
             continue
-        if deck.id in owners:
-            message = f"deck id '{deck.id}' is already used by {owners[deck.id]}; rename one of them"
-            problems.append(Problem(str(path), at.line if at else None, at.col if at else None, message))
+        line, col = (at.line, at.col) if at else (None, None)
+        owner = owners.get(deck.id) or bundled.get(deck.id)
+        if owner is not None and _is_bundled(owner) and not _is_bundled(path) and deck.id not in replaced:
+            replaced.add(deck.id)  # how a bundled deck is edited: the user's copy replaces it
+            message = f"deck '{deck.id}' replaces the bundled {owner} (same id, history kept)"
+            problems.append(Problem(str(path), line, col, message, Severity.WARNING))
+            owners[deck.id] = path
+        elif owner is not None:
+            message = f"deck id '{deck.id}' is already used by {owner}; rename one of them"
+            problems.append(Problem(str(path), line, col, message))
         owners.setdefault(deck.id, path)
     return problems, len(files)
 

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Callable, Sequence
 from functools import partial
 from importlib import import_module
 from pathlib import Path
 
-from tui.cli_flags import Parser, UsageError, check_flags, guarded
+from tui.cli_flags import Parser, UsageError, check_flags, fail, guarded
 
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "drill": ("tui.cli_drill", "list, show and check numeric drills"),
     "validate": ("tui.cli_authoring.validate", "check deck and drill files, listing every problem"),
     "decks": ("tui.cli_authoring.decks", "list decks with their file, card and due counts"),
     "new": ("tui.cli_authoring.new", "new deck NAME: write a commented example deck"),
+    "edit-deck": ("tui.cli_authoring.edit_deck", "edit-deck ID: copy a bundled deck to edit it"),
     "cache": ("tui.cli_cache", "clear (or show the path of) the compiled deck cache"),
     "stats": ("tui.cli_stats", "heatmap, due forecast, retention, drills and exam scores (--json)"),
     "exam": ("tui.cli_exam", "exam DECK: a cold exam over a deck's fronts, scored per section"),
@@ -52,9 +54,8 @@ def build_parser() -> Parser:
     parser = Parser(
         prog="flopcards",
         description="Timed numeric drills and SM-2 spaced review for LLM-systems interviews.",
-        epilog="Subcommands: "
-        + "; ".join(f"{name} ({text})" for name, (_, text) in SUBCOMMANDS.items())
-        + ". Run `flopcards SUBCOMMAND --help` for each.",
+        epilog="Run `flopcards SUBCOMMAND --help` for each subcommand's options.",
+        allow_abbrev=False,  # else `exam --n 3` is read as an ambiguous global --n... first
     )
     parser.add_argument("--version", action=_VersionAction, help="print the version and exit")
     parser.add_argument(
@@ -84,7 +85,16 @@ def build_parser() -> Parser:
     parser.add_argument(
         "--no-cache", action="store_true", help="read every deck file afresh, without the compiled deck cache"
     )
+    parser.add_argument(
+        "--create", action="store_true", help="make the --db file's folder if missing (else refused)"
+    )
     parser.add_argument("--no-bundled", action="store_true", help=argparse.SUPPRESS)
+    commands = parser.add_subparsers(dest="command", metavar="SUBCOMMAND", title="subcommands")
+    for name, (_, text) in SUBCOMMANDS.items():
+        # Each subcommand's own module parses its arguments (they arrive as the parse's extras), so
+        # this parser only names it: a global option's value is read before any subcommand, and
+        # `--scheduler fsrs` or `--decks decks` is never taken for one.
+        commands.add_parser(name, help=text, add_help=False)
     return parser
 
 
@@ -138,19 +148,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: list[str]) -> int:
     parser = build_parser()
-    split = next((i for i, a in enumerate(argv) if a in SUBCOMMANDS), None)
-    head, rest = (argv, []) if split is None else (argv[:split], argv[split + 1 :])
-    args = parser.parse_args(head)
-    if split is not None:
-        return _run_subcommand(argv[split], rest, args)
+    args, rest = parser.parse_known_args(argv)
+    if args.command is not None:
+        return _run_subcommand(args.command, rest, args)
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     settings, problems = resolve_settings(args)
     from engine.store.preflight import StoreError, preflight
 
     try:
         preflight(settings.db)  # stdlib only: refuse a bad file before the screen is taken over
     except StoreError as error:
-        print(f"flopcards: {error}", file=sys.stderr)
-        return 2
+        return fail("flopcards", str(error), 2)
 
     from engine.cache import default_cache_dir
     from tui.app import FlopcardsApp
@@ -165,7 +174,20 @@ def _main(argv: list[str]) -> int:
         )
     )
     app.run()
-    return app.return_code or 0
+    leave_now(app.return_code or 0)  # the app has printed its exit message, if any
+    return app.return_code or 0  # pragma: no cover - leave_now does not return
+
+
+def leave_now(code: int) -> None:
+    """End the process at once once the app has closed its store: the interpreter's own exit
+    would wait for the deck load or the warm-up imports (a daemon thread may be inside sympy)
+    and tear down their modules, seconds on a busy machine; every answer is committed already."""
+    import os
+
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(code)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
+
+from tui.cli_flags import Parser
 
 
 def main(argv: Sequence[str]) -> int:
     from engine.cache import CACHE_FILE, clear_cache, default_cache_dir
 
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="flopcards cache",
         description="The cache of parsed, validated decks and drill templates (rebuilt when missing).",
     )

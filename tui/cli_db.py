@@ -8,12 +8,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from engine.settings import Settings
+from tui.cli_flags import Parser
 
 WANTS_SETTINGS = True
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="flopcards db", description="Check, back up, recover or copy the database."
     )
     sub = parser.add_subparsers(dest="action", required=True)
@@ -61,7 +62,7 @@ def _check(db: str) -> int:
     problems = integrity_problems(_file_or_refuse(db, "check"))
     if problems:
         backups = ", ".join(str(p) for p in backup_files(path)) or "none found"
-        print(f"flopcards: {path} is damaged: {'; '.join(problems)}", file=sys.stderr)
+        print(f"flopcards db: error: {path} is damaged: {'; '.join(problems)}", file=sys.stderr)
         print(f"backups: {backups}; `flopcards --db {path} db recover` salvages what is readable")
         return 1
     revision = read_revision(path, writable=False)  # refuses foreign and newer files
@@ -118,5 +119,5 @@ def main(argv: list[str], settings: Settings) -> int:
             return _backup(settings.db, args.to)
         return _copy(args.source, args.target)
     except (StoreError, OSError, sqlalchemy.exc.SQLAlchemyError) as error:
-        print(f"flopcards: {str(error).splitlines()[0]}", file=sys.stderr)
+        print(f"flopcards db: error: {str(error).splitlines()[0]}", file=sys.stderr)
         return 2

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.settings import Settings
+from tui.cli_flags import Parser, fail
 
 if TYPE_CHECKING:
     from tui.app import FlopcardsApp
@@ -47,7 +48,7 @@ def exam_app(config: AppConfig, deck_id: str, *, n: int | None = None, shuffle: 
 
 
 def main(argv: Sequence[str], settings: Settings) -> int:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="flopcards exam",
         description="A cold exam: fronts only, timed, marked right or wrong, scored per section. "
         "Does not change your review schedule unless you review the misses afterwards.",
@@ -58,11 +59,15 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     args = parser.parse_args(list(argv))
 
     from engine.store.preflight import StoreError, preflight
+    from tui.authoring import load_collection
 
+    deck_ids = [d.id for d in load_collection(settings.deck_dirs).decks]
+    if args.deck not in deck_ids:  # said before the screen is taken over, with the decks there are
+        return fail("flopcards exam", f"no deck '{args.deck[:80]}' (decks: {', '.join(deck_ids)})", 2)
     try:
         preflight(settings.db)
     except StoreError as error:
-        parser.exit(2, f"flopcards exam: {error}\n")
+        return fail("flopcards exam", str(error), 2)
     from tui.config import AppConfig
 
     app = exam_app(AppConfig(settings=settings), args.deck, n=args.n, shuffle=args.shuffle)

@@ -7,21 +7,32 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from engine.faults import AppError
-from engine.settings import INT_RANGES, db_problem, deck_dir_problem, retention_problem
+from engine.settings import INT_RANGES, db_problem, deck_dir_problem, retention_problem, sqlite_folder
 
 
 class UsageError(Exception):
-    """A bad command line: printed as one line, exit status 2."""
+    """A bad command line: printed as one line, `PROG: error: MESSAGE`, exit status 2."""
+
+    def __init__(self, message: str, prog: str | None = None) -> None:
+        super().__init__(message)
+        self.prog = prog
 
 
 class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is raised (one line, exit 2) instead of printing the usage."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message} (see `{self.prog} --help`)")
+        raise UsageError(f"{message} (see `{self.prog} --help`)", prog=self.prog)
+
+
+def fail(prog: str, message: str, status: int = 1) -> int:
+    """The one error format of every command: `flopcards[ SUB]: error: MESSAGE` on stderr."""
+    print(f"{prog}: error: {message}", file=sys.stderr)
+    return status
 
 
 _FLAG_KEYS = {"new_per_day": "--new-per-day", "reviews_per_day": "--reviews-per-day"}
@@ -42,6 +53,10 @@ def check_flags(args: argparse.Namespace) -> None:
         problem = db_problem(args.db)
         if problem:
             raise UsageError(f"--db: {problem}")
+        folder = sqlite_folder(args.db)
+        if folder is not None and not folder.exists() and not getattr(args, "create", False):
+            # a mistyped path would otherwise start an empty collection in a new folder
+            raise UsageError(f"--db {args.db[:120]}: no folder {folder} (add --create to make it)")
     for folder in getattr(args, "decks", None) or ():
         problem = deck_dir_problem(folder)
         if problem:
@@ -66,8 +81,7 @@ def guarded(prog: str, run: Callable[[], int]) -> int:
     try:
         return run()
     except UsageError as error:
-        print(f"{prog}: error: {error}", file=sys.stderr)
-        return 2
+        return fail(error.prog or prog, str(error), 2)
     except BrokenPipeError:  # `flopcards decks --json | head`: the reader left; say nothing more
         with contextlib.suppress(OSError, ValueError):  # else Python's exit flush fails the same way
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -93,3 +107,14 @@ def one_line(error: BaseException) -> str:
     from engine.redact import mask_secrets
 
     return mask_secrets(" ".join(str(error).split()))[:200]  # masked before a cut could hide a URL
+
+
+def missing_folder_problem(flag: str, path: Path, *, create: bool) -> str | None:
+    """A file to write whose folder is missing: refused, or (with --create) the folder is made."""
+    folder = path.expanduser().parent
+    if folder.exists():
+        return None
+    if not create:
+        return f"{flag} {str(path)[:120]}: no folder {folder} (add --create to make it)"
+    folder.mkdir(parents=True, exist_ok=True)
+    return None

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 
 from engine.settings import Settings
+from tui.cli_flags import Parser
 
 WANTS_SETTINGS = True
 
 
 def main(argv: Sequence[str], settings: Settings) -> int:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="flopcards fsrs",
         description="FSRS tools. 'optimize' fits FSRS-6's 21 parameters to your own review log (needs "
         "the fsrs-optimizer extra, which pulls in torch) and stores them in the collection; with "
@@ -30,7 +30,7 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     try:
         store = open_store(settings.db)
     except StoreError as error:
-        print(f"flopcards fsrs: {error}", file=sys.stderr)
+        print(f"flopcards fsrs: error: {error}", file=sys.stderr)
         return 1
     try:
         if args.action == "show":
@@ -40,7 +40,7 @@ def main(argv: Sequence[str], settings: Settings) -> int:
         try:
             result = fit(fsrs_memory.all_answers(store))
         except OptimizerMissing as error:
-            print(f"flopcards fsrs: {error}", file=sys.stderr)
+            print(f"flopcards fsrs: error: {error}", file=sys.stderr)
             return 1
         if result.parameters is not None:
             meta.set_fsrs_parameters(store, result.parameters)

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Sequence
 
 from engine.settings import Settings
+from tui.cli_flags import Parser
 
 WANTS_SETTINGS = True
 PERIODS = ("week", "month", "quarter", "year", "all")
 
 
 def main(argv: Sequence[str], settings: Settings) -> int:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="flopcards stats",
         description="Heatmap, due forecast, true retention, grades, intervals, drills and exam scores.",
     )
@@ -34,7 +34,7 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     deck_ids = [d.id for d in collection.decks]
     if args.deck is not None and args.deck not in [*deck_ids, DRILL_DECK]:
         known = ", ".join([*deck_ids, DRILL_DECK])
-        print(f"flopcards stats: no deck '{args.deck[:80]}' (decks: {known})", file=sys.stderr)
+        print(f"flopcards stats: error: no deck '{args.deck[:80]}' (decks: {known})", file=sys.stderr)
         return 2
     n_kinds = len(kinds(templates_for(deck_dirs=settings.deck_dirs)))
     sizes = {d.id: len(d.head.card_ids) for d in collection.decks} | {DRILL_DECK: n_kinds}
@@ -43,7 +43,7 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     try:
         store = open_store(settings.db)
     except StoreError as error:
-        print(f"flopcards stats: {error}", file=sys.stderr)
+        print(f"flopcards stats: error: {error}", file=sys.stderr)
         return 2
     try:
         today = StudyClock(day_start_hour=settings.day_start_hour).today(utc_now())

@@ -35,6 +35,15 @@ VERDICT_LABELS = {
 }
 
 
+def without_verdict_word(message: str) -> str:
+    """The engine's message without its leading 'Correct: ' (the screen's label says it already)."""
+    for word in ("Correct", "Close", "Wrong unit", "Wrong", "Not quite"):
+        if message.startswith(f"{word}: "):
+            rest = message[len(word) + 2 :]
+            return rest[:1].upper() + rest[1:]
+    return message
+
+
 def verdict_text(
     drill: Drill, result: CheckResult | None, outcome: Result, *, gave_up: bool, hinted: bool, cap: float
 ) -> tuple[Text, str]:
@@ -47,7 +56,9 @@ def verdict_text(
         expected = format_quantity(drill.expected, drill.unit)
     else:
         label = VERDICT_LABELS.get(outcome.verdict, outcome.verdict.value)
-        head = Text.assemble((f" {label.upper()} ", "reverse bold"), " ", result.message)
+        head = Text.assemble(
+            (f" {label.upper()} ", "reverse bold"), " ", without_verdict_word(result.message)
+        )
         expected = result.expected_text
     rel = (
         ""

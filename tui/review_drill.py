@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, cast
 from rich.markup import escape
 from textual.widgets import Static
 
+from tui.drill_text import without_verdict_word
+
 if TYPE_CHECKING:
     from textual.dom import DOMNode
 
@@ -63,7 +65,8 @@ class DueDrill:
         if result is None:
             said = "[b]gave up[/b] — the solution is below (graded 0)."
         else:
-            said = f"[b]{result.verdict.value.replace('_', ' ')}[/b] — {escape(result.message)}"
+            message = escape(without_verdict_word(result.message))
+            said = f"[b]{result.verdict.value.replace('_', ' ')}[/b] — {message}"
         self.query_one("#verdict", Static).update(said)
         self.drill_graded = outcome.grade
         self.revealed = True

@@ -12,11 +12,15 @@ if TYPE_CHECKING:
 
     from engine.app import Current, ReviewSession
     from engine.store.marks import MarkChange
+    from tui.edit_card import Place
     from tui.services import Services
 
 
 class MarkActions:
     """Mixed into ReviewScreen, which provides what is declared below."""
+
+    broken_edit: Place | None = None
+    """A deck file the last edit left unloadable, and the line of its problem (`e` reopens it)."""
 
     if TYPE_CHECKING:  # declared for the type checker only: ReviewScreen and Screen define them
         session: ReviewSession
@@ -48,10 +52,13 @@ class MarkActions:
 
         if self.card_key is None:
             return
-        reloaded, notice = edit_card(self.app, self.services, self.card_key)
-        self.notify(notice, severity="information" if reloaded else "warning", timeout=8)
-        if reloaded:
-            self.session.reshow()
+        edited = edit_card(self.app, self.services, self.card_key, broken=self.broken_edit)
+        self.broken_edit = edited.broken  # `e` reopens the broken file at its problem until it loads
+        self.notify(edited.notice, severity="information" if edited.reloaded else "warning", timeout=8)
+        if edited.reloaded:
+            gone = self.session.reshow()  # cards that left their deck leave the session too
+            if gone:
+                self.notify(f"Left this session: {', '.join(gone[:3])}{' …' if len(gone) > 3 else ''}")
             self.show_current()
 
     def _mark(self, change: Callable[[], MarkChange], notice: str) -> None:

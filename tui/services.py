@@ -90,6 +90,11 @@ class Services:
             tuple(self.config.settings_problems),
             tuple(self.problems()),
             bool(self.collection.problems),
+            tuple(
+                f"Using your copy of the bundled deck '{deck_id}': {loaded.path}"
+                for deck_id in self.collection.replaced
+                if (loaded := self.collection.deck(deck_id)) is not None
+            ),
         )
 
     def problems(self) -> list[Problem]:
@@ -155,6 +160,10 @@ class Services:
         limit = float(self.config.settings.drill_seconds)
         attempt = Attempt(drill, given, result, seconds, limit, gave_up=result is None)
         return record_attempt(self.study, attempt, review=session)
+
+    def drilled_any(self) -> bool:
+        """Whether any drill attempt is stored (a fresh install has no weak kind to speak of)."""
+        return next(iter(attempts(self.store)), None) is not None
 
     def weak_kinds(self, kinds: Sequence[str]) -> list[str]:
         """The kinds with the lowest recent accuracy or most overdue (see drills.timed.weak_kinds)."""

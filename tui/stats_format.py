@@ -8,6 +8,7 @@ from enum import Enum
 from typing import Any
 
 from engine.stats.model import Retention, Stats
+from tui.cli_authoring import plural
 
 GRADE_NAMES = ("0 blackout", "1 not at all", "2 barely", "3 with effort", "4 well", "5 perfectly")
 
@@ -72,7 +73,8 @@ def summary_lines(stats: Stats) -> list[str]:
     act, fut = stats.activity, stats.future
     per_day = fut.per_day
     lines = [
-        f"Studied {act.days_studied} of the last 365 days · streak {act.streak} days · {act.answers} answers",
+        f"Studied {act.days_studied} of the last 365 days · streak {plural(act.streak, 'day')}"
+        f" · {plural(act.answers, 'answer')}",
         f"Due: {fut.overdue} now (before daily limits) · {sum(per_day[:1])} tomorrow"
         f" · {sum(per_day[:7])} next 7 days · {sum(per_day[:30])} next 30 days"
         f" · daily load {fut.daily_load:.1f} reviews/day",

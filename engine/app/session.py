@@ -224,10 +224,15 @@ class ReviewSession:
         self.summary.new_cards -= int(answered.record.was_new)
         return answered.key
 
-    def reshow(self) -> None:
-        """Build the item on show again (its deck was edited and reloaded)."""
+    def reshow(self) -> list[str]:
+        """Build the item on show again (its deck was edited and reloaded); items that left their
+        deck (id renamed, card removed, deck skipped) leave the queue, so none is graded as a ghost.
+        Returns the keys dropped."""
         self._current = None
         self._checked = None
+        gone = [key for key in dict.fromkeys(self.queue) if not self.study.has(key)]
+        self.queue = [key for key in self.queue if key not in gone]
+        return gone
 
     @property
     def undoes_answer(self) -> bool:

@@ -138,6 +138,10 @@ class Study:
         source = self._owner.get(deck_id)
         return (source.deck_title(deck_id) if source else None) or deck_id
 
+    def has(self, key: str) -> bool:
+        """Whether `key` is an item of the present sources (a card renamed or its deck skipped is not)."""
+        return key in self._deck_of
+
     def deck_of(self, key: str) -> str:
         return self._deck_of.get(key, key.split("/", 1)[0])
 

@@ -47,15 +47,21 @@ def test_validate_a_missing_path_is_an_error(tmp_path: Path, capsys: pytest.Capt
     assert out.splitlines()[0] == f"{tmp_path / 'nope.yaml'}: error: no such file or folder"
 
 
-def test_a_user_deck_may_not_reuse_a_bundled_id(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_user_copy_of_a_bundled_deck_replaces_it_but_two_copies_clash(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     bundled = sorted(BUNDLED_DIR.glob("*.yaml"))[0]
     deck, _ = load_deck_file(bundled)
     assert deck is not None
     copy = tmp_path / "mine.yaml"
     shutil.copy(bundled, copy)
     code, out, _ = run(capsys, "validate", str(copy))
+    assert code == 0
+    assert f"warning: deck '{deck.id}' replaces the bundled {bundled} (same id, history kept)" in out
+    shutil.copy(bundled, tmp_path / "other.yaml")
+    code, out, _ = run(capsys, "validate", str(tmp_path))
     assert code == 1
-    assert f"error: deck id '{deck.id}' is already used by {bundled}; rename one of them" in out
+    assert f"error: deck id '{deck.id}' is already used by {copy}; rename one of them" in out
 
 
 def test_new_deck_writes_a_valid_commented_example_once(capsys: pytest.CaptureFixture[str]) -> None:

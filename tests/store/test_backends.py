@@ -183,7 +183,7 @@ def test_missing_driver_names_the_extra(monkeypatch, capsys) -> None:
         open_store("postgresql+psycopg://someone@/flopcards")
     assert str(raised.value) == POSTGRES_EXTRA
     assert cli_main(["--db", "postgresql://someone@/flopcards"]) == 2
-    assert capsys.readouterr().err.strip() == f"flopcards: {POSTGRES_EXTRA}"
+    assert capsys.readouterr().err.strip() == f"flopcards: error: {POSTGRES_EXTRA}"
 
 
 def test_unseen_keys_and_deck_counts_agree_on_both_backends(db_url: str) -> None:

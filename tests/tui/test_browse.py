@@ -79,3 +79,29 @@ async def test_browse_search_open_and_mark(make_app, seen, db_path: Path) -> Non
         await pilot.pause()
         assert "0 cards" in seen(app)
     assert flags(db_path) == {"basics/ring-cost": (0, 0)}
+
+
+async def test_an_older_search_that_ends_last_is_dropped(make_app, seen) -> None:
+    import time
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_browse(pilot)
+        real = screen.services.browse
+
+        def slow_for_the_old_one(text: str):  # type: ignore[no-untyped-def]
+            if text == "tag:Memory":
+                time.sleep(1.0)  # a busy machine: the older search finishes last
+            return real(text)
+
+        screen.services.browse = slow_for_the_old_one  # type: ignore[method-assign]
+        box = screen.query_one("#browse-search", Input)
+        box.value = "tag:Memory"
+        await pilot.pause(0.1)
+        box.value = "deck:basics"
+        await pilot.pause(0.1)
+        await asyncio.sleep(1.5)  # the old search's thread ends now, after the new one
+        await pilot.pause()
+        assert box.value == "deck:basics"
+        assert "3 cards" in seen(app) and "1 card" not in seen(app).replace("1 card ", "")
+        assert screen.query_one("#browse-table", DataTable).row_count == 3

@@ -39,7 +39,7 @@ COMMANDS = {
         (*APP_ONLY, "drills.loader", "drills.schema"),
     ),
     "validate template": (["validate", "drills/templates/amdahl.yaml"], "checked 1 file", APP_ONLY),
-    "help": (["--help"], "Subcommands:", (*APP_ONLY, "pint", "pydantic", "yaml", "cards", "drills")),
+    "help": (["--help"], "subcommands:", (*APP_ONLY, "pint", "pydantic", "yaml", "cards", "drills")),
 }
 WARM_UNUSED = ("drills.read", "drills.template_checks", "engine.schema_problems")
 """With a warm cache, `drill check|show` read no template file afresh: none of its checks is loaded."""

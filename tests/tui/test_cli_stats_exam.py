@@ -6,8 +6,6 @@ import json
 from datetime import UTC, datetime
 from pathlib import Path
 
-import pytest
-
 from cards.exam import ExamSession
 from cards.loader import load_collection
 from engine.exam_log import record_exam
@@ -41,14 +39,14 @@ def test_stats_text_and_unknown_deck(db_path: Path, capsys) -> None:
     assert out.startswith("All decks — month to ") and "True retention" in out and "daily load" in out
     assert main(["--db", str(db_path), "stats", "--deck", "nope"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("flopcards stats: no deck 'nope'") and len(err.strip().splitlines()) == 1
+    assert err.startswith("flopcards stats: error: no deck 'nope'") and len(err.strip().splitlines()) == 1
 
 
 def test_exam_rejects_a_bad_count(db_path: Path, capsys) -> None:
-    with pytest.raises(SystemExit) as exit:
-        main(["--db", str(db_path), "exam", "grill", "--n", "0"])
-    assert exit.value.code == 2
-    assert "the number of questions must be 1-1000" in capsys.readouterr().err
+    assert main(["--db", str(db_path), "exam", "grill", "--n", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("flopcards exam: error: argument --n: the number of questions must be 1-1000")
+    assert len(err.strip().splitlines()) == 1  # one line, not argparse's usage block
 
 
 async def test_exam_app_opens_on_a_sample_or_leaves_with_the_reason(db_path: Path) -> None:

@@ -7,6 +7,7 @@ import asyncio
 
 from textual.widgets import DataTable, Input, RadioSet
 
+from tests.tui.conftest import wait_until
 from tui.screens.custom_study import CustomStudyScreen
 from tui.screens.review import ReviewScreen
 
@@ -69,3 +70,24 @@ async def test_all_decks_take_new_cards_in_turn_within_the_shared_limit(make_app
         await pilot.pause()
         rows = [table.get_row_at(i)[:3] for i in range(3)]
         assert rows == [["All decks", 0, 1], ["Basics", 0, 1], ["Serving", 0, 1]]  # one left to share
+
+
+async def test_up_down_and_enter_start_the_highlighted_kind(make_app, seen) -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_custom(pilot)
+        await pilot.press("down", "down", "down", "up")  # to "Ahead by N days", back to "New cards only"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Cannot start: name a tag" not in seen(app)  # not the first kind
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review of new cards")
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        await open_custom(pilot)
+        await pilot.press("down", "down", "down", "tab")  # ahead by N days, then type N
+        await pilot.press("x")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Cannot start: ahead by how many days?" in seen(app)

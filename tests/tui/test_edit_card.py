@@ -61,7 +61,7 @@ async def test_edit_rewrites_the_wording_and_keeps_the_history(
         assert review.card_key == "edited/two" and "Bytes per FP32 value?" in seen(app)
         await pilot.press("e")
         await pilot.pause(0.1)
-        assert called.read_text().split() == ["+7", str(decks / "edited.yaml")]
+        assert called.read_text().split() == ["+8", str(decks / "edited.yaml")]  # the front's line
         assert "How many bytes in one FP32?" in seen(app) and "Reloaded edited.yaml" in seen(app)
         assert review.card_key == "edited/two"
         await pilot.press("space", "4")
@@ -84,3 +84,75 @@ async def test_no_editor_says_how_to_set_one(
         await pilot.pause(0.1)
         assert "Set $EDITOR (or $VISUAL) to edit cards" in seen(app)
         assert review.card_key == "edited/one"
+
+
+def editor_script(tmp_path: Path, *steps: str) -> Path:
+    """A fake editor that logs its arguments and runs the next sed step on the file each time."""
+    log = tmp_path / "calls.txt"
+    count = tmp_path / "count"
+    cases = "\n".join(f'  {i}) sed -i "{step}" "$2" ;;' for i, step in enumerate(steps))
+    editor = tmp_path / "fake-editor"
+    editor.write_text(
+        f'#!/bin/sh\necho "$@" >> {log}\nn=$(cat {count} 2>/dev/null || echo 0)\n'
+        f'case $n in\n{cases}\nesac\necho $((n + 1)) > {count}\n'
+    )
+    editor.chmod(0o755)
+    return editor
+
+
+async def test_a_broken_edit_names_its_line_and_e_reopens_it_there_until_it_loads(
+    make_app, seen, tmp_path: Path, db_path: Path, monkeypatch: pytest.MonkeyPatch, no_suspend: None
+) -> None:
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / "edited.yaml").write_text(DECK, encoding="utf-8")
+    # first edit: a typo in a key (the deck no longer validates); second: fixed
+    editor = editor_script(tmp_path, r"s/^    back: \(.\)\*\*4/    bak: \1**4/", "s/bak:/back:/")
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.setenv("EDITOR", str(editor))
+    app = make_app(decks)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        review = await open_review(pilot)
+        await pilot.press("space", "1")
+        assert review.card_key == "edited/two"
+        await pilot.press("e")
+        await pilot.pause(0.1)
+        text = " ".join(seen(app).replace("▌", " ").split())  # the notice wraps in its toast
+        assert "edited.yaml does not load, line 9: unknown key 'bak'" in text
+        assert "e opens it there" in text
+        assert review.card_key == "edited/two" and "Bytes per FP32 value?" in seen(app)  # as it loaded
+        await pilot.press("e")
+        await pilot.pause(0.1)
+        assert "Reloaded edited.yaml" in seen(app)
+        await pilot.press("space", "4")
+        assert review.card_key == "edited/one"
+    calls = (tmp_path / "calls.txt").read_text().splitlines()
+    assert [c.split()[0] for c in calls] == ["+8", "+9"]  # the front's line, then the problem's line
+    with sqlite3.connect(db_path) as conn:
+        log = conn.execute("SELECT card_key, grade FROM review_log ORDER BY id").fetchall()
+    assert log == [("edited/one", 1), ("edited/two", 4)]
+
+
+async def test_a_card_whose_id_the_edit_changed_leaves_the_session(
+    make_app, seen, tmp_path: Path, db_path: Path, monkeypatch: pytest.MonkeyPatch, no_suspend: None
+) -> None:
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / "edited.yaml").write_text(DECK, encoding="utf-8")
+    editor = editor_script(tmp_path, "s/- id: one/- id: uno/")  # the card failed earlier, renamed
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.setenv("EDITOR", str(editor))
+    app = make_app(decks)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        review = await open_review(pilot)
+        await pilot.press("space", "1")  # one: failed, queued to come back
+        assert review.card_key == "edited/two"
+        await pilot.press("e")
+        await pilot.pause(0.1)
+        assert "Left this session: edited/one" in seen(app)
+        await pilot.press("space", "4")  # two; then no ghost of `one` to grade
+        await pilot.pause(0.1)
+        assert review.card_key != "edited/one"
+    with sqlite3.connect(db_path) as conn:
+        log = conn.execute("SELECT card_key, grade FROM review_log ORDER BY id").fetchall()
+    assert log == [("edited/one", 1), ("edited/two", 4)]

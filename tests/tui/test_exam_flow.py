@@ -66,8 +66,9 @@ async def test_five_question_exam_score_bands_and_misses_reviewed(make_app, db_p
         score = text_of(result, "#exam-score")
         assert "Score 3/5 (60%)" in score and "aim for 40+/60" in score
         sections = text_of(result, "#exam-sections")
-        assert "q1–15" in sections and "1/2" in sections and "training memory" in sections
+        assert "q1–15" in sections and "1/2" in sections and "too few to judge" in sections
         assert "q16–35" in sections and "q36–50" in sections and "0/1" in sections
+        assert "training memory" not in sections  # no band judged on one or two questions
         missed = text_of(result, "#exam-missed")
         assert "q02" in missed and "q40" in missed and "q20" not in missed
 
@@ -120,3 +121,35 @@ async def test_home_x_opens_the_grill_and_s_the_stats(make_app) -> None:
         await pilot.press("s")
         await pilot.pause(0.3)
         assert "Studied 0 of the last 365 days" in text_of(app.screen, "#stats-summary")
+
+
+async def test_two_questions_judge_no_band_and_the_result_time_is_the_total_clocks(make_app) -> None:
+    app = make_app(include_bundled=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await asyncio.wait_for(app.loaded.wait(), 30)
+        deck = app.services.collection.deck("grill").deck
+        screen = ExamScreen(
+            app.services, ExamSession(deck, (Question(deck.cards[1], 2), Question(deck.cards[19], 20)))
+        )
+        now = [100.0]
+        screen._timer = lambda: now[0]
+        await app.push_screen(screen)
+        await pilot.pause()
+        now[0] = 105.0
+        await pilot.press("enter")  # reveal after 5 s
+        await wait_revealed(pilot, screen)
+        now[0] = 115.0  # 10 s reading the answer, then marked
+        await pilot.press("w")
+        await pilot.pause()
+        now[0] = 118.0
+        await pilot.press("enter")
+        await wait_revealed(pilot, screen)
+        now[0] = 120.0
+        await pilot.press("r")
+        await pilot.pause()
+        result = app.screen
+        assert isinstance(result, ExamResultScreen)
+        assert "Score 1/2 (50%) in 0:20" in text_of(result, "#exam-score")  # the total clock's 0:20
+        sections = text_of(result, "#exam-sections")
+        assert sections.count("too few to judge") == 2
+        assert "fail" not in sections.lower() and "✗" not in sections

@@ -247,3 +247,30 @@ def test_exam_setup_modal(snap_compare, make_app, size) -> None:
         assert "a whole number 1-1000" in status
 
     assert snap_compare(frozen(make_app(include_bundled=True)), terminal_size=size, run_before=run_before)
+
+
+async def test_number_keys_show_each_tab_and_the_footer_and_keys_list_them(make_app, db_path, seen) -> None:
+    seed_history(db_path)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(pilot)
+        tabs = screen.query_one("#stats-tabs", TabbedContent)
+        assert "1-6 Tabs" in seen(app)  # the footer
+        for key, (tab, title) in zip(
+            "615243",
+            [
+                ("tab-exams", "6 Exams"),
+                ("tab-activity", "1 Activity"),
+                ("tab-drills", "5 Drills"),
+                ("tab-due", "2 Due"),
+                ("tab-cards", "4 Cards"),
+                ("tab-answers", "3 Answers"),
+            ],
+            strict=True,
+        ):
+            await pilot.press(key)
+            await pilot.pause(0.05)
+            assert tabs.active == tab and title in seen(app)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert "1-6" in seen(app) and "Tabs" in seen(app)

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def _fail(message: str) -> int:
-    print(f"flopcards import: {message}", file=sys.stderr)
+    print(f"flopcards import: error: {message}", file=sys.stderr)
     return 1
 
 

@@ -6,7 +6,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from engine.settings import Settings
+from engine.settings import Settings, user_deck_dir
 from tui.cli_authoring import print_problems
 from tui.cli_flags import Parser
 
@@ -27,7 +27,7 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     try:
         store = open_store(settings.db)
     except StoreError as error:
-        print(f"flopcards decks: {error}", file=sys.stderr)
+        print(f"flopcards decks: error: {error}", file=sys.stderr)
         return 2
     try:
         study = card_study(store, collection, settings)
@@ -46,14 +46,21 @@ def main(argv: Sequence[str], settings: Settings) -> int:
         }
         for d in collection.decks
     ]
+    folder = user_deck_dir()
+    extra = [str(d) for d in settings.deck_dirs if d != folder]
     if args.json:
-        print(json.dumps({"decks": rows, "problems": [str(p) for p in collection.problems]}, indent=2))
+        problems = [str(p) for p in collection.problems]
+        listing = {"decks": rows, "problems": problems, "deck_folder": str(folder), "extra_folders": extra}
+        print(json.dumps(listing, indent=2))
         return 0
     width = max([len(r["id"]) for r in rows] + [4])
     print(f"{'DECK':<{width}}  {'CARDS':>5}  {'DUE':>4}  {'NEW':>4}  TITLE / FILE")
     for r in rows:
         print(f"{r['id']:<{width}}  {r['cards']:>5}  {r['due']:>4}  {r['new']:>4}  {r['title']}")
         print(f"{'':<{width}}  {'':>5}  {'':>4}  {'':>4}  {r['path']}{' (bundled)' if r['bundled'] else ''}")
+    print(f"\nYour deck folder: {folder} (put .yaml decks there; `flopcards new deck NAME` writes one)")
+    if extra:
+        print(f"Also read: {', '.join(extra)}")
     if collection.problems:
         print("\nSkipped because of errors (run `flopcards validate` for all of them):", file=sys.stderr)
         print_problems(collection.problems, out=sys.stderr)

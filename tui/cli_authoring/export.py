@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from engine.settings import Settings
+from tui.cli_flags import Parser, missing_folder_problem
 
 WANTS_SETTINGS = True
 FORMATS = (".apkg", ".txt")
 
 
 def main(argv: Sequence[str], settings: Settings) -> int:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="flopcards export",
         description="Write decks as an Anki package (.apkg) or Anki's plain-text format (.txt). Note GUIDs "
         "come from deck-id/card-id, so exporting again updates the same notes in Anki.",
@@ -25,11 +25,14 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     parser.add_argument(
         "--force", action="store_true", help="replace FILE if it exists (never a link's target)"
     )
+    parser.add_argument("--create", action="store_true", help="make FILE's folder if it does not exist")
     args = parser.parse_args(list(argv))
     if args.to.suffix.lower() not in FORMATS:
         parser.error(f"--to must end in {' or '.join(FORMATS)}")
+    if problem := missing_folder_problem("--to", args.to, create=args.create):
+        parser.error(problem)
     if os.path.lexists(args.to) and not args.force:
-        print(f"flopcards export: {args.to} already exists; give --force to replace it", file=sys.stderr)
+        print(f"flopcards export: error: {args.to} exists; give --force to replace it", file=sys.stderr)
         return 1
 
     from tui.anki import plain_text, write_apkg
@@ -41,7 +44,7 @@ def main(argv: Sequence[str], settings: Settings) -> int:
         loaded = collection.deck(deck_id)
         if loaded is None:
             known = ", ".join(d.id for d in collection.decks)
-            print(f"flopcards export: no deck '{deck_id}' (decks: {known})", file=sys.stderr)
+            print(f"flopcards export: error: no deck '{deck_id}' (decks: {known})", file=sys.stderr)
             return 1
         wanted.append(loaded.deck)
     args.to.parent.mkdir(parents=True, exist_ok=True)
@@ -54,10 +57,10 @@ def main(argv: Sequence[str], settings: Settings) -> int:
             count = sum(len(d.cards) for d in wanted)
         _put_in_place(written, args.to, replace=args.force)
     except FileExistsError:
-        print(f"flopcards export: {args.to} already exists; give --force to replace it", file=sys.stderr)
+        print(f"flopcards export: error: {args.to} exists; give --force to replace it", file=sys.stderr)
         return 1
     except OSError as error:
-        print(f"flopcards export: cannot write {args.to}: {error.strerror or error}", file=sys.stderr)
+        print(f"flopcards export: error: cannot write {args.to}: {error.strerror or error}", file=sys.stderr)
         return 1
     finally:
         written.unlink(missing_ok=True)

@@ -16,7 +16,7 @@ WANTS_SETTINGS = True
 
 
 def _fail(message: str, code: int = 1) -> int:
-    print(f"flopcards import: {message}", file=sys.stderr)
+    print(f"flopcards import: error: {message}", file=sys.stderr)
     return code
 
 

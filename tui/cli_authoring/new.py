@@ -25,19 +25,29 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     deck_id = slugify(args.name)
     if not deck_id:
         message = f"cannot make a deck id from {args.name!r}; use letters or digits"
-        print(f"flopcards new: {message}", file=sys.stderr)
+        print(f"flopcards new: error: {message}", file=sys.stderr)
         return 2
     folder = user_deck_dir()
     path = folder / f"{deck_id}.yaml"
     if path.exists():
-        print(f"flopcards new: {path} already exists; not overwriting it", file=sys.stderr)
+        print(f"flopcards new: error: {path} already exists; not overwriting it", file=sys.stderr)
         return 1
+    from tui.authoring import load_collection
+
+    taken = load_collection(settings.deck_dirs).deck(deck_id)
+    if taken is not None:  # a second deck with this id would be skipped from the start
+        whose = "a bundled deck" if taken.bundled else "the deck"
+        message = f"deck id '{deck_id}' is already used by {whose} {taken.path}; pick another name"
+        if taken.bundled:
+            message += f" (`flopcards edit-deck {deck_id}` copies it to edit)"
+        print(f"flopcards new: error: {message}", file=sys.stderr)
+        return 2
     folder.mkdir(parents=True, exist_ok=True)
     try:
         with path.open("x", encoding="utf-8") as handle:  # "x": never replace a file that appeared meanwhile
             handle.write(example_deck(deck_id, args.title or args.name))
     except OSError as error:
-        print(f"flopcards new: cannot write {path}: {error.strerror}", file=sys.stderr)
+        print(f"flopcards new: error: cannot write {path}: {error.strerror}", file=sys.stderr)
         return 1
     print(f"wrote {path}")
     print(f"edit it, then check it with: flopcards validate {path}")

@@ -55,6 +55,9 @@ class BrowseScreen(Screen[None]):
         self.start = "" if deck_id is None else f"deck:{deck_id}"
         self.result: SearchResult | None = None
         self.undo_stack: list[MarkChange] = []
+        self._searches = 0
+        self._latest_text = self.start
+        """How many searches were started: the number of the latest, the only one shown."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -79,20 +82,37 @@ class BrowseScreen(Screen[None]):
     def changed(self, event: Input.Changed) -> None:
         self.run_search(event.value)
 
-    @work(thread=True, exclusive=True, group="browse")
     def run_search(self, text: str) -> None:
-        """Parse and search off the UI thread; the latest search wins."""
+        """Search off the UI thread; only the latest search's result is shown (a thread cannot be
+        stopped, so an older search that ends later is dropped: by its number, unless it searched
+        the same text as the latest)."""
+        self._searches += 1
+        self._latest_text = text
+        self._search(text, self._searches)
+
+    @work(thread=True, exclusive=True, group="browse")
+    def _search(self, text: str, number: int) -> None:
         try:
             result = self.services.browse(text)
         except QueryError as error:
-            self.app.call_from_thread(self._status, f"Search: {error}")
+            self.app.call_from_thread(self._failed, f"Search: {error}", text, number)
             return
-        self.app.call_from_thread(self._show, result)
+        self.app.call_from_thread(self._show, result, text, number)
+
+    def _current(self, text: str, number: int) -> bool:
+        """Whether a search's result answers the box as it is now (the latest, or the same text)."""
+        return number == self._searches or text == self._latest_text
 
     def _status(self, text: str) -> None:
         self.query_one("#browse-status", Static).update(text)
 
-    def _show(self, result: SearchResult) -> None:
+    def _failed(self, message: str, text: str, number: int) -> None:
+        if self._current(text, number):
+            self._status(message)
+
+    def _show(self, result: SearchResult, text: str, number: int) -> None:
+        if not self._current(text, number):
+            return  # an older search that finished after a newer one started
         self.result = result
         shown = f" (first {len(result.rows)} listed)" if len(result.rows) < result.matched else ""
         self._status(f"{plural(result.matched, 'card')}{shown}")

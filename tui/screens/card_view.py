@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown, Rule, Static
+from textual.widgets import Footer, Markdown, Rule, Static
 
 if TYPE_CHECKING:
     from engine.store.browse import CardRow
@@ -56,3 +56,4 @@ class CardViewScreen(ModalScreen[None]):
             yield Rule()
             yield Markdown(self.back, id="card-view-back")
             yield Static("esc: back to the list", classes="hint")
+        yield Footer()  # the modal's own keys, not the keys of the screen beneath

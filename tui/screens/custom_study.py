@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, RadioButton, RadioSet, Static
+from textual.widgets import Footer, Input, RadioSet, Static
 
 from engine.app.custom import Custom
+from tui.ticks import DotButton
 
 if TYPE_CHECKING:
     from engine.app import ReviewSession
@@ -22,6 +23,25 @@ CHOICES = (
     (Custom.NEW_ONLY, "New cards only (another day's worth)"),
     (Custom.AHEAD, "Ahead by N days (type N below)"),
 )
+
+
+class KindPicker(RadioSet):
+    """A radio set whose up/down choose the kind they move to (as every list here does): enter
+    starts the highlighted kind, also after tab to the tag or days box. Space or a click press one."""
+
+    chosen = 0
+
+    def action_next_button(self) -> None:
+        super().action_next_button()
+        self.chosen = self._selected if self._selected is not None else self.chosen
+
+    def action_previous_button(self) -> None:
+        super().action_previous_button()
+        self.chosen = self._selected if self._selected is not None else self.chosen
+
+    def _on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        super()._on_radio_set_changed(event)
+        self.chosen = event.index
 
 
 class CustomStudyScreen(ModalScreen["ReviewSession | None"]):
@@ -41,19 +61,19 @@ class CustomStudyScreen(ModalScreen["ReviewSession | None"]):
     def compose(self) -> ComposeResult:
         with Vertical(id="custom-box", classes="modal-box"):
             yield Static(f"Custom study · {self.deck_title}", classes="modal-title", markup=False)
-            with RadioSet(id="custom-kind"):
+            with KindPicker(id="custom-kind"):
                 for i, (_, label) in enumerate(CHOICES):
-                    yield RadioButton(label, value=i == 0)
+                    yield DotButton(label, value=i == 0)
             yield Input(placeholder="tag (e.g. Memory) or days (e.g. 3)", id="custom-value", max_length=60)
             yield Static("", id="custom-problem", markup=False)
             yield Static("enter: start  ·  esc: cancel", classes="hint")
+        yield Footer()  # the modal's own keys, not the keys of the screen beneath
 
     def on_mount(self) -> None:
         self.query_one("#custom-kind").focus()
 
     def action_start(self) -> None:
-        index = self.query_one("#custom-kind", RadioSet).pressed_index
-        kind = CHOICES[max(0, index)][0]
+        kind = CHOICES[self.query_one("#custom-kind", KindPicker).chosen][0]
         value = self.query_one("#custom-value", Input).value
         problem = self.query_one("#custom-problem", Static)
         try:

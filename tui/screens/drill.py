@@ -308,7 +308,10 @@ class DrillScreen(Screen[None]):
         """Show the shape of the formula; the attempt's grade drops one step."""
         if self.phase == Phase.ASKING and self.drill is not None and self.drill.hint:
             self.hinted = True
-            self.query_one("#drill-hint", Static).update(f"Hint (costs one grade step): {self.drill.hint}")
+            hint = self.query_one("#drill-hint", Static)
+            hint.update(f"Hint (costs one grade step): {self.drill.hint}")
+            # at 80x24 a long question pushes the hint below the fold: bring it into view
+            self.call_after_refresh(self.query_one("#drill-body").scroll_to_widget, hint, animate=False)
 
     def action_next(self) -> None:
         if self.phase == Phase.ANSWERED:

@@ -25,6 +25,7 @@ from tui.facade import (
     sprint_plan,
     weak_plan,
 )
+from tui.ticks import TickList
 
 if TYPE_CHECKING:
     from tui.services import Services
@@ -72,7 +73,7 @@ class DrillSetupScreen(Screen[None]):
             options = [(level, level) for level in LEVELS]
             yield Select(options, prompt="any level", id="drill-level", compact=True)
             yield Static("Kinds  [dim](space ticks; none ticked, or mixed, draws from every kind)[/dim]")
-            yield SelectionList[str](id="drill-kinds")
+            yield TickList(id="drill-kinds")
             yield Static("How many  [dim]a number of drills (5) or a time budget (10m, 90s)[/dim]")
             yield Input(DEFAULT_AMOUNT, id="drill-amount", placeholder="5 or 10m")
             yield Static("Seconds per drill  [dim](with a time budget, never more than the time left)[/dim]")
@@ -181,6 +182,9 @@ class DrillSetupScreen(Screen[None]):
             self.notify("Still loading the drill kinds…")
             return
         kinds = self.services.weak_kinds(self.kind_ids)
+        if not kinds and not self.services.drilled_any():
+            self._status("no weak kinds yet: no drill answered so far (ctrl+t starts a sprint)")
+            return
         if not kinds:
             self._status("no weak kinds yet: every kind drilled so far was right, and none is due")
             return

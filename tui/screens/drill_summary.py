@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 
 class DrillSummaryScreen(ModalScreen[None]):
@@ -31,3 +31,4 @@ class DrillSummaryScreen(ModalScreen[None]):
                 yield Static(self.plan_text, classes="hint", markup=False)
             yield Static("\n".join(self.text_lines), id="drill-summary-text", markup=False)
             yield Static("enter: back home", classes="hint")
+        yield Footer()  # the modal's own keys, not the keys of the screen beneath

@@ -187,7 +187,8 @@ class ExamScreen(Screen[None]):
     def action_mark(self, right: bool) -> None:
         if not self.revealed or self.session.finished:
             return
-        self.session.mark(right, self._answer_seconds)
+        # the question's time runs until it is marked, so the result's total is the total clock's
+        self.session.mark(right, self._timer() - self._shown_at)
         self.show_current()
 
     def action_accept(self) -> None:

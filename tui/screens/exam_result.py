@@ -24,6 +24,9 @@ def first_line(markdown: str, width: int = 70) -> str:
     return line if len(line) <= width else line[: width - 1] + "…"
 
 
+MIN_TO_JUDGE = 3
+"""Questions a section needs before its result is judged against the deck's words."""
+
 class ExamResultScreen(Screen[None]):
     """Score /N, sections, the questions missed; a button reviews exactly those (SM-2 grades then apply)."""
 
@@ -85,6 +88,9 @@ class ExamResultScreen(Screen[None]):
         verdicts = {b.label: b.verdict for b in deck_bands(self.session.deck)}
         lines = ["[b]By section[/b]" + ("  (the deck's self-grading bands)" if verdicts else "  (by tag)")]
         for s in self.result.sections:
+            if s.asked < MIN_TO_JUDGE:  # one question says nothing about a band
+                lines.append(f"  · {s.label:<14} {s.right}/{s.asked}  [dim]too few to judge[/dim]")
+                continue
             mark = "✓" if s.right == s.asked else "✗"
             note = verdicts.get(s.label, "")
             say = f"  [dim]{note}[/dim]" if note and s.right < s.asked else ""

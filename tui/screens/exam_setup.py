@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, Input, Select, Static
+from textual.widgets import Checkbox, Footer, Input, Select, Static
 
 from tui.facade import MAX_QUESTIONS
+from tui.ticks import TickBox
 
 
 @dataclass(frozen=True)
@@ -71,9 +72,10 @@ class ExamSetupScreen(ModalScreen[ExamChoice | None]):
                 max_length=4,
                 restrict=r"[0-9]*",
             )
-            yield Checkbox("Shuffle the questions", id="exam-shuffle")
+            yield TickBox("Shuffle the questions", id="exam-shuffle")
             hint = "enter (or ctrl+s) starts · esc goes back · f1 lists the keys"
             yield Static(hint, id="exam-setup-status", markup=False)
+        yield Footer()  # the modal's own keys, not the keys of the screen beneath
 
     def on_mount(self) -> None:
         self.query_one("#exam-count", Input).focus()

@@ -11,7 +11,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 _PRETTY = {
     "question_mark": "?",
@@ -113,3 +113,4 @@ class HelpScreen(ModalScreen[None]):
             yield Static(self.title_text, id="help-title", classes="modal-title", markup=False)
             yield Static(keys_text(self.rows), id="help-keys")
             yield Static(f"On every screen: {anywhere}\nesc closes", classes="hint", markup=False)
+        yield Footer()  # the modal's own keys, not the keys of the screen beneath

@@ -140,18 +140,20 @@ class HomeScreen(Screen[None]):
         totals, limits = view.totals, view.limits
         self.query_one("#totals", Static).update(
             f"Today: {plural(totals.reviews, 'answer')}"
-            f"  ·  reviews {totals.scheduled_reviews} of {limits.reviews_per_day} a day"
-            f"  ·  new cards {totals.new_cards} of {limits.new_per_day} a day"
+            f"  ·  {over_limit('reviews', totals.scheduled_reviews, limits.reviews_per_day)}"
+            f"  ·  {over_limit('new cards', totals.new_cards, limits.new_per_day)}"
             + (
                 f"\nDrill kinds: {totals.new_drills} new"
-                f"  ·  reviews {totals.drill_reviews} of {limits.drill_reviews_per_day} a day"
+                f"  ·  {over_limit('reviews', totals.drill_reviews, limits.drill_reviews_per_day)}"
                 if totals.new_drills or totals.drill_reviews
                 else ""
             )
         )
         problems = [*view.settings_problems, *view.load_problems]
         banner = self.query_one("#banner", Static)
-        banner.display = bool(problems)
+        banner.display = bool(problems or view.notes)
+        if view.notes and not problems:
+            banner.update(view.notes[0] + (f" (+{len(view.notes) - 1} more)" if len(view.notes) > 1 else ""))
         if problems:
             settings = bool(view.settings_problems)  # listed first: say what they are
             more = f" (+{len(problems) - 1} more; run `flopcards validate`)" if len(problems) > 1 else ""
@@ -316,3 +318,10 @@ class HomeScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self))
+
+
+def over_limit(what: str, done: int, limit: int) -> str:
+    """'new cards 3 of 20 a day'; past it (custom study adds more): 'new cards 21 (20 a day + 1 extra)'."""
+    if done <= limit:
+        return f"{what} {done} of {limit} a day"
+    return f"{what} {done} ({limit} a day + {done - limit} extra)"

@@ -17,6 +17,7 @@ from textual.widgets import Footer, Header, Input, Markdown, Rule, Static
 
 from engine.faults import AppError
 from engine.grades import Grade, grade_of_key, key_of_grade
+from tui.drill_text import without_verdict_word
 from tui.review_drill import DueDrill
 from tui.review_glance import GlanceStart
 from tui.review_marks import MarkActions
@@ -250,7 +251,8 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         if item.graded_by_answer:
             self._grade_drill(text, result, seconds)
             return
-        verdict.update(f"[b]{result.verdict.value.replace('_', ' ')}[/b] — {result.message}")
+        said = without_verdict_word(result.message)
+        verdict.update(f"[b]{result.verdict.value.replace('_', ' ')}[/b] — {said}")
         self.revealed = True
 
     def watch_drill_graded(self, _graded: Grade | None) -> None:

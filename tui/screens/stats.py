@@ -39,6 +39,11 @@ def _bar(plot: PlotextPlot, labels: list[str], values: list[float], title: str) 
     plot.refresh()
 
 
+TABS = ("tab-activity", "tab-due", "tab-answers", "tab-cards", "tab-drills", "tab-exams")
+"""The tabs in order: keys 1-6 show them."""
+TAB_KEYS = "1 Activity · 2 Due · 3 Answers · 4 Cards · 5 Drills · 6 Exams"
+
+
 class StatsScreen(Screen[None]):
     """Figures for one deck (or all) over a period; `p` changes the period, `d` the deck."""
 
@@ -56,6 +61,11 @@ class StatsScreen(Screen[None]):
         Binding("p", "next_period", "Period"),
         Binding("d", "next_deck", "Deck"),
         Binding("f", "toggle_forecast", "30/90 days", tooltip="Due chart over the next 30 or 90 days"),
+        Binding("1", "show_tab('tab-activity')", "Tabs", key_display="1-6", tooltip=TAB_KEYS),
+        *(
+            Binding(str(number), f"show_tab('{tab}')", "Tabs", show=False)
+            for number, tab in enumerate(TABS[1:], start=2)
+        ),
         Binding("escape", "app.pop_screen", "Back"),
         Binding("question_mark", "help", "Keys"),
         Binding("f1", "help", "Keys", show=False),
@@ -76,22 +86,22 @@ class StatsScreen(Screen[None]):
         yield Header()
         yield Static("Counting…", id="stats-summary")
         with TabbedContent(id="stats-tabs"):
-            with TabPane("Activity", id="tab-activity"), VerticalScroll():
+            with TabPane("1 Activity", id="tab-activity"), VerticalScroll():
                 yield Static("", id="stats-heatmap")
                 yield DataTable(id="stats-retention", classes="stats-table", cursor_type="none")
-            with TabPane("Due", id="tab-due"):
+            with TabPane("2 Due", id="tab-due"):
                 yield PlotextPlot(id="plot-due")
-            with TabPane("Answers", id="tab-answers"):
+            with TabPane("3 Answers", id="tab-answers"):
                 yield PlotextPlot(id="plot-grades")
                 yield PlotextPlot(id="plot-time")
-            with TabPane("Cards", id="tab-cards"):
+            with TabPane("4 Cards", id="tab-cards"):
                 yield Static("", id="stats-counts")
                 yield PlotextPlot(id="plot-intervals")
                 yield PlotextPlot(id="plot-ease")
-            with TabPane("Drills", id="tab-drills"), VerticalScroll():
+            with TabPane("5 Drills", id="tab-drills"), VerticalScroll():
                 yield DataTable(id="stats-drills", classes="stats-table", cursor_type="none")
                 yield PlotextPlot(id="plot-sprints")
-            with TabPane("Exams", id="tab-exams"), VerticalScroll():
+            with TabPane("6 Exams", id="tab-exams"), VerticalScroll():
                 yield PlotextPlot(id="plot-exams")
                 yield DataTable(id="stats-exams", classes="stats-table", cursor_type="none")
                 yield DataTable(id="stats-interviews", classes="stats-table", cursor_type="none")
@@ -207,6 +217,9 @@ class StatsScreen(Screen[None]):
             [s.correct for s in sprints],
             "Drill sprint score: correct answers per day",
         )
+
+    def action_show_tab(self, tab: str) -> None:
+        self.query_one("#stats-tabs", TabbedContent).active = tab
 
     def action_next_period(self) -> None:
         self.period = PERIODS[(PERIODS.index(self.period) + 1) % len(PERIODS)]

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from engine.sm2 import GRADE_LABELS
 from tui.cli_authoring import plural
@@ -47,3 +47,4 @@ class SummaryScreen(ModalScreen[None]):
             yield Static("Session done", id="summary-title", classes="modal-title")
             yield Static(summary_text(self.summary), id="summary-text", markup=False)
             yield Static("enter: back to your decks", classes="hint")
+        yield Footer()  # the modal's own keys, not the keys of the screen beneath

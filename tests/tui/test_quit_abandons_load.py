@@ -1,0 +1,59 @@
+"""Quit never waits for the deck load or the warm-up imports: they run in a daemon thread that the
+exit abandons (a worker's thread is joined at exit: a quit during the load waited for all of it)."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+SCRIPT = """
+import sys, threading
+import tui.services
+forever = threading.Event()
+def stuck(config, **options):
+    forever.wait()  # a load that never ends (a slow disk, a busy server)
+tui.services.load_services = stuck
+from tui.cli import main
+sys.exit(main(["--db", sys.argv[1]]))
+"""
+
+
+def read_until(fd: int, wanted: bytes, deadline: float) -> bytes:
+    seen = b""
+    while wanted not in seen and time.monotonic() < deadline:
+        if select.select([fd], [], [], 0.05)[0]:
+            try:
+                seen += os.read(fd, 65536)
+            except OSError:
+                break
+    return seen
+
+
+def test_quit_while_the_load_never_ends_returns_to_the_shell(tmp_path: Path) -> None:
+    env = {**os.environ, "FLOPCARDS_HOME": str(tmp_path / "home"), "TERM": "xterm-256color"}
+    main_fd, child_fd = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-c", SCRIPT, str(tmp_path / "f.db")],
+        stdin=child_fd,
+        stdout=child_fd,
+        stderr=child_fd,
+        env=env,
+        close_fds=True,
+    )
+    os.close(child_fd)
+    try:
+        screen = read_until(main_fd, b"Keys", time.monotonic() + 60)  # the home's key bar
+        assert b"Keys" in screen
+        os.write(main_fd, b"q")
+        process.wait(timeout=30)  # before: waited for the load thread, here for ever
+        assert process.returncode == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        os.close(main_fd)
