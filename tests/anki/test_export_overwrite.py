@@ -14,7 +14,7 @@ def test_an_existing_file_is_refused_without_force_and_left_as_it_was(tmp_path: 
     target.write_text("mine", encoding="utf-8")
     assert main(["export", "systems", "--to", str(target)]) == 1
     assert capsys.readouterr().err.strip() == (
-        f"flopcards export: {target} already exists; give --force to replace it"
+        f"flopcards export: error: {target} already exists; give --force"
     )
     assert target.read_text(encoding="utf-8") == "mine"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.txt"]  # no part file left behind

@@ -32,7 +32,7 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     if problem := missing_folder_problem("--to", args.to, create=args.create):
         parser.error(problem)
     if os.path.lexists(args.to) and not args.force:
-        print(f"flopcards export: error: {args.to} exists; give --force to replace it", file=sys.stderr)
+        print(f"flopcards export: error: {args.to} already exists; give --force", file=sys.stderr)
         return 1
 
     from tui.anki import plain_text, write_apkg
@@ -57,7 +57,7 @@ def main(argv: Sequence[str], settings: Settings) -> int:
             count = sum(len(d.cards) for d in wanted)
         _put_in_place(written, args.to, replace=args.force)
     except FileExistsError:
-        print(f"flopcards export: error: {args.to} exists; give --force to replace it", file=sys.stderr)
+        print(f"flopcards export: error: {args.to} already exists; give --force", file=sys.stderr)
         return 1
     except OSError as error:
         print(f"flopcards export: error: cannot write {args.to}: {error.strerror or error}", file=sys.stderr)
