@@ -42,7 +42,7 @@ async def open_review(pilot) -> ReviewScreen:
 
 
 async def test_edit_rewrites_the_wording_and_keeps_the_history(
-    make_app, seen, tmp_path: Path, db_path: Path, monkeypatch: pytest.MonkeyPatch, no_suspend: None
+    make_app, seen, until, tmp_path: Path, db_path: Path, monkeypatch: pytest.MonkeyPatch, no_suspend: None
 ) -> None:
     decks = tmp_path / "decks"
     decks.mkdir()
@@ -60,7 +60,7 @@ async def test_edit_rewrites_the_wording_and_keeps_the_history(
         await pilot.press("space", "1")  # one: failed, comes back later
         assert review.card_key == "edited/two" and "Bytes per FP32 value?" in seen(app)
         await pilot.press("e")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: "Reloaded edited.yaml" in seen(app), "the reload after the editor")
         assert called.read_text().split() == ["+7", str(decks / "edited.yaml")]
         assert "How many bytes in one FP32?" in seen(app) and "Reloaded edited.yaml" in seen(app)
         assert review.card_key == "edited/two"
@@ -72,7 +72,7 @@ async def test_edit_rewrites_the_wording_and_keeps_the_history(
 
 
 async def test_no_editor_says_how_to_set_one(
-    make_app, seen, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_suspend: None
+    make_app, seen, until, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_suspend: None
 ) -> None:
     (tmp_path / "edited.yaml").write_text(DECK, encoding="utf-8")
     monkeypatch.delenv("VISUAL", raising=False)
@@ -81,6 +81,6 @@ async def test_no_editor_says_how_to_set_one(
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         review = await open_review(pilot)
         await pilot.press("e")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: "Set $EDITOR" in seen(app), "the notice")
         assert "Set $EDITOR (or $VISUAL) to edit cards" in seen(app)
         assert review.card_key == "edited/one"
