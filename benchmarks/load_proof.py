@@ -6,7 +6,7 @@
 Each run's wall time, CPU time (user+sys of pytest and its workers) and failing tests are printed;
 a flake shows as a failed run between passing ones. Exit status 0 once `--runs` consecutive runs
 passed, 1 if `--max-runs` were used up first. The hogs (busy loops, one process per core) are
-stopped at exit, on Ctrl-C and on SIGTERM.
+stopped at exit, on Ctrl-C and on SIGTERM. Each run's pytest output is kept in --logs.
 """
 
 from __future__ import annotations
@@ -50,14 +50,16 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_suite(workers: int, extra: list[str]) -> tuple[bool, float, float, list[str], str]:
-    """(passed, wall s, CPU s, failing test ids, pytest's last line) of one whole run."""
+def run_suite(workers: int, extra: list[str], log: Path) -> tuple[bool, float, float, list[str], str]:
+    """(passed, wall s, CPU s, failing test ids, pytest's last line) of one whole run; its output
+    goes to `log`."""
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-ra", *extra]
     if workers:
         cmd += ["-n", str(workers)]
     cpu, start = children_cpu(), time.perf_counter()
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     wall, used = time.perf_counter() - start, children_cpu() - cpu
+    log.write_text(done.stdout + done.stderr, encoding="utf-8")
     failures = [m.group(1) for m in re.finditer(r"^(?:FAILED|ERROR) (\S+)", done.stdout, re.M)]
     lines = done.stdout.strip().splitlines()
     return done.returncode == 0, wall, used, failures, lines[-1] if lines else done.stderr.strip()[-200:]
@@ -69,16 +71,19 @@ def main() -> int:
     parser.add_argument("--max-runs", type=int, default=10, help="give up after this many runs")
     parser.add_argument("--hogs", type=int, default=os.cpu_count() or 2, help="busy processes beside")
     parser.add_argument("-n", "--workers", type=int, default=2, help="pytest-xdist workers (0: serial)")
+    parser.add_argument("--logs", type=Path, default=Path("load-proof-logs"), help="each run's output")
     parser.add_argument("pytest_args", nargs="*", help="after --: passed on to pytest")
     args = parser.parse_args()
     atexit.register(stop_hogs)
     signal.signal(signal.SIGTERM, _on_signal)
     signal.signal(signal.SIGINT, _on_signal)
+    args.logs.mkdir(parents=True, exist_ok=True)
     start_hogs(args.hogs)
     print(f"{args.hogs} CPU hogs running; pytest -n {args.workers} {' '.join(args.pytest_args)}", flush=True)
     streak = 0
     for attempt in range(1, args.max_runs + 1):
-        passed, wall, cpu, failures, last = run_suite(args.workers, args.pytest_args)
+        log = args.logs / f"run-{attempt}.txt"
+        passed, wall, cpu, failures, last = run_suite(args.workers, args.pytest_args, log)
         streak = streak + 1 if passed else 0
         verdict = "pass" if passed else "FAIL"
         print(f"run {attempt}: {verdict} in {wall:6.1f} s wall, {cpu:6.1f} s CPU  ({last})", flush=True)

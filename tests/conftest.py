@@ -68,6 +68,21 @@ def no_user_environment(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
     monkeypatch.delenv("FLOPCARDS_DB", raising=False)
 
 
+LOAD_BUDGET_IN_TESTS = 600.0
+"""Seconds a deck or template file may take to load in the tests: the app's budget (3 s) is about a
+user's machine; on a busy test machine a file must not be skipped for being slow. The tests of the
+budget itself set it to 0."""
+
+
+@pytest.fixture(autouse=True)
+def no_load_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cards.loader
+    import drills.loader
+
+    for loader in (cards.loader, drills.loader):
+        monkeypatch.setattr(loader, "LOAD_SECONDS", LOAD_BUDGET_IN_TESTS)
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "flopcards.db"

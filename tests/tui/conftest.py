@@ -29,9 +29,12 @@ DATA = Path(__file__).parent.parent / "data"
 
 
 class FakeTimer:
-    """A monotonic clock that moves only when told to (each read advances it by `step`)."""
+    """A monotonic clock that moves only when told to (each read advances it by `step`).
 
-    def __init__(self, step: float = 2.5) -> None:
+    The app's screens read it on every 0.2 s tick too, so a nonzero step makes the seconds a test
+    sees depend on how long the machine took: the fixtures' timer stands still (step 0)."""
+
+    def __init__(self, step: float = 0.0) -> None:
         self.value = 0.0
         self.step = step
 
@@ -42,14 +45,18 @@ class FakeTimer:
 
 @pytest.fixture
 def make_app(db_path: Path, clock) -> Callable[..., FlopcardsApp]:
-    def build(*deck_dirs: Path, include_bundled: bool = False, **settings: object) -> FlopcardsApp:
+    def build(
+        *deck_dirs: Path, include_bundled: bool = False, timer_step: float = 0.0, **settings: object
+    ) -> FlopcardsApp:
+        """`timer_step`: seconds each timer read moves on; only for screens without a ticking
+        countdown (the review): the drill and exam screens read the timer on every tick."""
         dirs = deck_dirs or (DATA / "decks",)
         config = AppConfig(
             settings=Settings(db=str(db_path), deck_dirs=tuple(dirs), **settings),
             include_bundled=include_bundled,
             now=clock,
             clock=StudyClock(day_start_hour=4, tz=UTC),
-            monotonic=FakeTimer(),
+            monotonic=FakeTimer(timer_step),
             warm_up_delay=0.0,
         )
         return FlopcardsApp(config)

@@ -37,7 +37,7 @@ def flags(db_path: Path) -> dict[str, tuple[int, int]]:
         return {k: (s, f) for k, s, f in conn.execute("SELECT card_key, suspended, flagged FROM card_mark")}
 
 
-async def test_browse_search_open_and_mark(make_app, seen, db_path: Path) -> None:
+async def test_browse_search_open_and_mark(make_app, seen, until, db_path: Path) -> None:
     app = make_app()
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         screen = await open_browse(pilot)
@@ -64,12 +64,10 @@ async def test_browse_search_open_and_mark(make_app, seen, db_path: Path) -> Non
 
         await pilot.press("exclamation_mark")
         await app.workers.wait_for_complete()
-        await pilot.pause(0.1)
-        assert "basics/ring-cost: suspended" in seen(app)
+        await until(pilot, lambda: "basics/ring-cost: suspended" in seen(app), "the suspended mark")
         await pilot.press("f")
         await app.workers.wait_for_complete()
-        await pilot.pause(0.1)
-        assert "suspended · flagged" in seen(app)
+        await until(pilot, lambda: "suspended · flagged" in seen(app), "the flag beside it")
         assert flags(db_path) == {"basics/ring-cost": (1, 1)}
         await search_for(pilot, screen, "is:suspended")
         assert "1 card" in seen(app) and "basics/ring-cost" in seen(app)

@@ -42,7 +42,7 @@ async def open_review(pilot) -> ReviewScreen:
 
 
 async def test_edit_rewrites_the_wording_and_keeps_the_history(
-    make_app, seen, tmp_path: Path, db_path: Path, monkeypatch: pytest.MonkeyPatch, no_suspend: None
+    make_app, seen, until, tmp_path: Path, db_path: Path, monkeypatch: pytest.MonkeyPatch, no_suspend: None
 ) -> None:
     decks = tmp_path / "decks"
     decks.mkdir()
@@ -60,7 +60,7 @@ async def test_edit_rewrites_the_wording_and_keeps_the_history(
         await pilot.press("space", "1")  # one: failed, comes back later
         assert review.card_key == "edited/two" and "Bytes per FP32 value?" in seen(app)
         await pilot.press("e")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: "Reloaded edited.yaml" in seen(app), "the reload after the editor")
         assert called.read_text().split() == ["+8", str(decks / "edited.yaml")]  # the front's line
         assert "How many bytes in one FP32?" in seen(app) and "Reloaded edited.yaml" in seen(app)
         assert review.card_key == "edited/two"
@@ -72,7 +72,7 @@ async def test_edit_rewrites_the_wording_and_keeps_the_history(
 
 
 async def test_no_editor_says_how_to_set_one(
-    make_app, seen, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_suspend: None
+    make_app, seen, until, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_suspend: None
 ) -> None:
     (tmp_path / "edited.yaml").write_text(DECK, encoding="utf-8")
     monkeypatch.delenv("VISUAL", raising=False)
@@ -81,7 +81,7 @@ async def test_no_editor_says_how_to_set_one(
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         review = await open_review(pilot)
         await pilot.press("e")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: "Set $EDITOR" in seen(app), "the notice")
         assert "Set $EDITOR (or $VISUAL) to edit cards" in seen(app)
         assert review.card_key == "edited/one"
 
@@ -101,7 +101,7 @@ def editor_script(tmp_path: Path, *steps: str) -> Path:
 
 
 async def test_a_broken_edit_names_its_line_and_e_reopens_it_there_until_it_loads(
-    make_app, seen, tmp_path: Path, db_path: Path, monkeypatch: pytest.MonkeyPatch, no_suspend: None
+    make_app, seen, until, tmp_path: Path, db_path: Path, monkeypatch: pytest.MonkeyPatch, no_suspend: None
 ) -> None:
     decks = tmp_path / "decks"
     decks.mkdir()
@@ -116,14 +116,16 @@ async def test_a_broken_edit_names_its_line_and_e_reopens_it_there_until_it_load
         await pilot.press("space", "1")
         assert review.card_key == "edited/two"
         await pilot.press("e")
-        await pilot.pause(0.1)
-        text = " ".join(seen(app).replace("▌", " ").split())  # the notice wraps in its toast
+        def toasts() -> str:
+            return " ".join(seen(app).replace("▌", " ").split())  # the notice wraps in its toast
+
+        await until(pilot, lambda: "does not load" in toasts(), "the notice")
+        text = toasts()
         assert "edited.yaml does not load, line 9: unknown key 'bak'" in text
         assert "e opens it there" in text
         assert review.card_key == "edited/two" and "Bytes per FP32 value?" in seen(app)  # as it loaded
         await pilot.press("e")
-        await pilot.pause(0.1)
-        assert "Reloaded edited.yaml" in seen(app)
+        await until(pilot, lambda: "Reloaded edited.yaml" in seen(app), "the reload")
         await pilot.press("space", "4")
         assert review.card_key == "edited/one"
     calls = (tmp_path / "calls.txt").read_text().splitlines()
@@ -134,7 +136,7 @@ async def test_a_broken_edit_names_its_line_and_e_reopens_it_there_until_it_load
 
 
 async def test_a_card_whose_id_the_edit_changed_leaves_the_session(
-    make_app, seen, tmp_path: Path, db_path: Path, monkeypatch: pytest.MonkeyPatch, no_suspend: None
+    make_app, seen, until, tmp_path: Path, db_path: Path, monkeypatch: pytest.MonkeyPatch, no_suspend: None
 ) -> None:
     decks = tmp_path / "decks"
     decks.mkdir()
@@ -148,10 +150,9 @@ async def test_a_card_whose_id_the_edit_changed_leaves_the_session(
         await pilot.press("space", "1")  # one: failed, queued to come back
         assert review.card_key == "edited/two"
         await pilot.press("e")
-        await pilot.pause(0.1)
-        assert "Left this session: edited/one" in seen(app)
+        await until(pilot, lambda: "Left this session: edited/one" in seen(app), "the notice")
         await pilot.press("space", "4")  # two; then no ghost of `one` to grade
-        await pilot.pause(0.1)
+        await until(pilot, lambda: review.session.done == 2, "the grade to be saved")
         assert review.card_key != "edited/one"
     with sqlite3.connect(db_path) as conn:
         log = conn.execute("SELECT card_key, grade FROM review_log ORDER BY id").fetchall()

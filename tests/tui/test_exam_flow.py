@@ -105,7 +105,7 @@ async def test_escape_before_any_mark_stores_nothing(make_app) -> None:
             assert conn.execute(sa.select(sa.func.count()).select_from(ExamResultRow)).scalar() == 0
 
 
-async def test_home_x_opens_the_grill_and_s_the_stats(make_app) -> None:
+async def test_home_x_opens_the_grill_and_s_the_stats(make_app, until) -> None:
     app = make_app(include_bundled=True)
     async with app.run_test(size=(100, 40)) as pilot:
         await asyncio.wait_for(app.loaded.wait(), 30)
@@ -119,7 +119,10 @@ async def test_home_x_opens_the_grill_and_s_the_stats(make_app) -> None:
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("s")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: app.screen.query("#stats-summary"), "the stats screen")
+        await until(
+            pilot, lambda: "Studied 0 of" in text_of(app.screen, "#stats-summary"), "the stats summary"
+        )
         assert "Studied 0 of the last 365 days" in text_of(app.screen, "#stats-summary")
 
 

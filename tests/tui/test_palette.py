@@ -15,20 +15,21 @@ async def run_command(pilot, words: str) -> None:
     await pilot.pause()
     assert isinstance(pilot.app.screen, CommandPalette)
     await pilot.press(*words)
-    await pilot.pause(0.3)
+    await pilot.app.workers.wait_for_complete()  # the palette's search for the typed words
+    await pilot.pause()
     await pilot.press("enter")
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
 
 
-async def test_palette_lists_and_runs_the_apps_commands(make_app, seen) -> None:
+async def test_palette_lists_and_runs_the_apps_commands(make_app, seen, until) -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await asyncio.wait_for(app.loaded.wait(), 30)
         await pilot.pause()
         await pilot.press("ctrl+p")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: "Reload decks" in seen(app), "the palette's commands")
         text = seen(app)
         for title in ("Review", "Study ahead", "Drills", "Browse", "Stats", "Exam", "Reload decks"):
             assert title in text, title

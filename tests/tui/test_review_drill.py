@@ -38,7 +38,7 @@ async def open_drill_review(pilot) -> ReviewScreen:
 
 
 async def test_due_drill_must_be_answered_and_its_attempt_is_stored(make_app, clock, db_path: Path) -> None:
-    app = make_app()
+    app = make_app(timer_step=2.5)  # the review reads the timer only when a card shows and is graded
     due_drill(app, clock)
     async with app.run_test(size=(110, 30)) as pilot:
         review = await open_drill_review(pilot)

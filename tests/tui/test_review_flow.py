@@ -43,7 +43,7 @@ async def test_home_lists_all_decks_first_with_due_and_new(make_app) -> None:
 
 
 async def test_review_three_cards_undo_one_and_rows_are_stored(make_app, db_path: Path) -> None:
-    app = make_app()
+    app = make_app(timer_step=2.5)  # the review reads the timer only when a card shows and is graded
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_loaded(pilot)
         await pilot.press("down")  # Basics

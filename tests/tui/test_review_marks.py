@@ -30,19 +30,19 @@ async def open_basics(pilot) -> ReviewScreen:
     return review
 
 
-async def test_suspend_bury_flag_and_undo_on_the_review_screen(make_app, seen, db_path: Path) -> None:
+async def test_suspend_bury_flag_and_undo_on_the_review_screen(make_app, seen, until, db_path: Path) -> None:
     app = make_app()
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         review = await open_basics(pilot)
         assert review.card_key == "basics/adam-bytes"
         await pilot.press("space", "f")  # flag with the answer showing: it stays showing
-        await pilot.pause(0.1)
+        await until(pilot, lambda: "Flagged basics/adam-bytes" in seen(app), "the flag's notice")
         assert review.revealed and "⚑ flagged" in seen(app) and "Flagged basics/adam-bytes" in seen(app)
         await pilot.press("exclamation_mark")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: "Suspended basics/adam-bytes" in seen(app), "the suspension's notice")
         assert review.card_key == "basics/ring-cost" and "Suspended basics/adam-bytes" in seen(app)
         await pilot.press("minus")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: "Buried basics/ring-cost" in seen(app), "the burial's notice")
         assert review.card_key == "basics/bubble" and "Buried basics/ring-cost until tomorrow" in seen(app)
         assert "left 1" in seen(app)
         stored = marks(db_path)
@@ -50,7 +50,7 @@ async def test_suspend_bury_flag_and_undo_on_the_review_screen(make_app, seen, d
         assert stored["basics/ring-cost"][1] is not None
 
         await pilot.press("u")  # unbury
-        await pilot.pause(0.1)
+        await until(pilot, lambda: "Undid the last mark" in seen(app), "the undo's notice")
         assert review.card_key == "basics/ring-cost" and "Undid the last mark" in seen(app)
         await pilot.press("u")  # unsuspend: flagged still
         assert review.card_key == "basics/adam-bytes" and "⚑ flagged" in seen(app)
@@ -69,7 +69,7 @@ async def test_suspend_bury_flag_and_undo_on_the_review_screen(make_app, seen, d
     }
 
 
-async def test_eighth_lapse_shows_a_leech_notice(make_app, seen, clock, db_path: Path) -> None:
+async def test_eighth_lapse_shows_a_leech_notice(make_app, seen, until, clock, db_path: Path) -> None:
     key = "basics/adam-bytes"
     store = open_store(db_path)
     study = Study(store, [StudyItem(key, "basics")], clock=StudyClock(day_start_hour=4, tz=UTC), now=clock)
@@ -83,7 +83,7 @@ async def test_eighth_lapse_shows_a_leech_notice(make_app, seen, clock, db_path:
         review = await open_basics(pilot)
         assert review.card_key == key
         await pilot.press("space", "1")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: "is a leech" in seen(app), "the leech notice")
         assert "basics/adam-bytes is a leech: failed 8 times" in seen(app)
         assert review.card_key == "basics/ring-cost"
     assert marks(db_path)[key] == (1, None, 0, 1, 8)

@@ -44,7 +44,9 @@ async def open_typed(pilot) -> ReviewScreen:
     return review
 
 
-async def test_undo_show_and_keys_work_while_typing(make_app, seen, tmp_path: Path, db_path: Path) -> None:
+async def test_undo_show_and_keys_work_while_typing(
+    make_app, seen, until, tmp_path: Path, db_path: Path
+) -> None:
     (tmp_path / "typed2.yaml").write_text(DECK, encoding="utf-8")
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -64,8 +66,7 @@ async def test_undo_show_and_keys_work_while_typing(make_app, seen, tmp_path: Pa
 
         await pilot.press("ctrl+z")
         assert review.card_key == "typed2/one" and review.session.done == 0
-        await pilot.pause(0.1)  # the notice is drawn on the next frames
-        assert "Undid the last grade" in seen(app)
+        await until(pilot, lambda: "Undid the last grade" in seen(app), "the notice, drawn on a next frame")
 
         await pilot.press("ctrl+g")  # give up: show the answer without typing one
         assert review.revealed and "1.12 TB" in seen(app)
