@@ -70,10 +70,10 @@ class FlopcardsApp(App[None]):
     def _load_abandonable(self) -> None:
         try:
             self._load()
-        except Exception as error:  # raised again on the UI thread while the app runs
+        except Exception as error:  # a bug: reported as a worker's error was, the app ends
             if self.is_running:
-                with contextlib.suppress(RuntimeError):
-                    self.call_from_thread(_raise, error)
+                with contextlib.suppress(RuntimeError):  # the app closed meanwhile
+                    self.call_from_thread(self._handle_exception, error)
             # else the app has closed (its store too): nothing this thread did is wanted any more
 
     def _load(self) -> None:
@@ -186,8 +186,3 @@ class FlopcardsApp(App[None]):
         self._ui_idle.set()
         if self.services is not None:
             self.services.close()
-
-
-def _raise(error: Exception) -> None:
-    """Raise a load thread's error on the UI thread, where the app reports it as a worker's was."""
-    raise error

@@ -63,7 +63,7 @@ def test_a_server_that_cannot_be_reached_is_reported_without_its_password(tmp_pa
     url = f"postgresql://u:{SECRET}@127.0.0.1:9/flopcards"  # nothing listens on port 9
     code, printed = in_terminal([*run_command(), "--db", url, "--no-cache"], tmp_path)
     assert code == 2
-    assert "flopcards: cannot open the database at" in printed and "Connection refused" in printed
+    assert "flopcards: error: cannot open the database at" in printed and "Connection refused" in printed
     assert SECRET not in printed
 
 
