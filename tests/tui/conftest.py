@@ -65,6 +65,21 @@ def make_app(db_path: Path, clock) -> Callable[..., FlopcardsApp]:
 
 
 @pytest.fixture(autouse=True)
+def abandoned_loads_end() -> Iterator[None]:
+    """After a test, the app's load threads it left behind (a quit abandons the load: a daemon thread
+    the real process ends with it) have ended, so none migrates a database or reads decks while the
+    next test's app does (Alembic's context is process-wide)."""
+    yield
+    for thread in threading.enumerate():
+        if thread.name == "flopcards-load":
+            thread.join(LOAD_JOIN_SECONDS)
+            assert not thread.is_alive(), "an app's load thread outlived its test by minutes"
+
+
+LOAD_JOIN_SECONDS = 300
+
+
+@pytest.fixture(autouse=True)
 def no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> None:
     """Text boxes start with a steady cursor, so a screenshot never depends on when it was taken."""
     original = Input.__init__
