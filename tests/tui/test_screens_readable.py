@@ -116,8 +116,7 @@ async def test_enter_while_opening_starts_the_review_once_open(make_app, seen, h
         assert "Opening your decks… the review starts once they are open." in seen(app)
         release.set()
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the queued review")
-        await pilot.pause()
-        assert "How many bytes per parameter" in seen(app)
+        await until(pilot, lambda: "How many bytes per parameter" in seen(app), "its first card drawn")
         await pilot.press("escape")
         assert "r Reload decks" in seen(app).splitlines()[-1]
 
