@@ -194,7 +194,8 @@ class InterviewSession:
         """Skip the current question and its drills (counted as nothing covered)."""
         self.ticked = set()
         self._settle(seconds, notes, skipped=True)
-        self._close()
+        if self._answered is not None:  # a question without drills is closed by _settle already
+            self._close()
 
     def drill_done(self, outcome: DrillOutcome) -> None:
         if self.pending_drill is None:

@@ -118,3 +118,13 @@ def test_the_report_weighs_coverage_and_drills_alike() -> None:
     earlier = _record([0.5], [], day=1)
     assert compared(_record([0.9], [], day=2), [earlier]) == "90% vs 50% on 2026-01-01 (+40 points)"
     assert seen_from([earlier, _record([0.7], [], day=2)]) == {"d/0": Seen(2, 0.6)}
+
+
+def test_skipping_a_question_without_drills_moves_on_once() -> None:
+    plan = plan_interview([_q("t/0"), _q("t/1")], Track.TRAINING, 30, seed=3)
+    assert all(not q.drills for q in plan.questions)
+    session = InterviewSession(plan)
+    session.skip(4.0)
+    assert len(session.outcomes) == 1 and session.outcomes[0].skipped
+    session.answer(10.0)
+    assert session.finished and [o.skipped for o in session.outcomes] == [True, False]
