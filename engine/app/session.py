@@ -115,6 +115,11 @@ class ReviewSession:
         self._checked = (current.key, grade)
         return Checked(result, grade)
 
+    def was_checked(self) -> bool:
+        """Whether a typed answer to the current item was read and checked (its verdict grades it)."""
+        current = self.current()
+        return current is not None and self._checked is not None and self._checked[0] == current.key
+
     def cover(self, ticked: Collection[int]) -> Coverage | None:
         """Score the ticked rubric points of the current item; its proposed grade becomes the one
         space/enter accepts (None: the item has no rubric)."""

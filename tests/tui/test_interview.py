@@ -113,3 +113,21 @@ async def test_a_read_only_database_still_gives_the_report_and_says_it_was_not_s
         lift()
         assert app.services.interviews() == ()
         assert app.is_running
+
+
+async def test_a_checked_typed_answer_grades_a_rubric_card_without_the_checklist(make_app) -> None:
+    from tui.screens.review import ReviewScreen
+
+    app = make_app(include_bundled=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await asyncio.wait_for(app.loaded.wait(), 30)
+        review = ReviewScreen(app.services, "grill", app.services.review_keys(["grill/q01", "grill/q02"]))
+        await app.push_screen(review)
+        await wait_until(pilot, lambda: review.card_key == "grill/q01", "q01")
+        await pilot.pause()
+        await pilot.press(*"16 B", "enter")
+        await wait_until(pilot, lambda: review.revealed, "the answer")
+        await pilot.pause()
+        assert "What you covered" not in screen_text(app)
+        assert review.session.suggested() >= 4  # the typed verdict's grade, not the rubric's 1
+        assert "correct" in screen_text(app).lower()

@@ -195,6 +195,8 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         item = None if self.item is None else self.item.prompt
         if item is None or not item.rubric or self.query(RubricChecklist) or self.session is None:
             return
+        if self.session.was_checked():  # a checked typed answer grades it; the rubric is not asked
+            return
         self.session.cover(())
         self.query_one("#card", VerticalScroll).mount(RubricChecklist(item.rubric), after="#verdict")
 
