@@ -5,15 +5,57 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
 from engine.settings import Settings
 from tui.cli_flags import Parser
 
 WANTS_SETTINGS = True
+WANTS_CACHE = True
 PERIODS = ("week", "month", "quarter", "year", "all")
 
 
-def main(argv: Sequence[str], settings: Settings) -> int:
+@dataclass(frozen=True)
+class _Decks:
+    """What stats needs of the decks: titles by id, item counts by id, card total, drill decks."""
+
+    titles: dict[str, str]
+    sizes: dict[str, int]
+    cards: int
+    drill_decks: frozenset[str]
+
+
+def _decks(settings: Settings, cache_dir: Path | None) -> _Decks:
+    """From the last load's outline when nothing changed since (no deck file is parsed: at 1M cards
+    parsing is most of the command's time), else from the deck files."""
+    from tui.config import AppConfig
+    from tui.start import kept_outline
+
+    kept = kept_outline(AppConfig(settings=settings, cache_dir=cache_dir)) if cache_dir else None
+    if kept is not None:
+        totals = kept.totals()
+        return _Decks(
+            {d.deck_id: d.title for d in kept.decks},
+            {d: n for d, n in totals.items() if d is not None},
+            totals[None],
+            kept.drill_decks(),
+        )
+    from tui.authoring import load_collection
+    from tui.facade import DRILL_DECK, kinds, templates_for
+
+    collection = load_collection(settings.deck_dirs)
+    n_kinds = len(kinds(templates_for(deck_dirs=settings.deck_dirs)))
+    sizes = {d.id: len(d.head.card_ids) for d in collection.decks}
+    return _Decks(
+        {d.id: d.title for d in collection.decks} | {DRILL_DECK: "Drills"},
+        sizes | {DRILL_DECK: n_kinds},
+        sum(sizes.values()),
+        frozenset({DRILL_DECK}),
+    )
+
+
+def main(argv: Sequence[str], settings: Settings, *, cache_dir: Path | None = None) -> int:
     parser = Parser(
         prog="flopcards stats",
         description="Heatmap, due forecast, true retention, grades, intervals, drills and exam scores.",
@@ -26,22 +68,18 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     from engine.stats import Period, compute_stats
     from engine.store.database import StoreError, open_store
     from engine.studyday import StudyClock, utc_now
-    from tui.authoring import load_collection
-    from tui.facade import DRILL_DECK, kinds, templates_for
     from tui.stats_format import stats_json, stats_text
 
-    collection = load_collection(settings.deck_dirs)
-    deck_ids = [d.id for d in collection.decks]
-    if args.deck is not None and args.deck not in [*deck_ids, DRILL_DECK]:
-        known = ", ".join([*deck_ids, DRILL_DECK])
+    decks = _decks(settings, cache_dir)
+    if args.deck is not None and args.deck not in decks.titles:
+        known = ", ".join(decks.titles)
         print(f"flopcards stats: error: no deck '{args.deck[:80]}' (decks: {known})", file=sys.stderr)
         return 2
-    n_kinds = len(kinds(templates_for(deck_dirs=settings.deck_dirs)))
-    sizes = {d.id: len(d.head.card_ids) for d in collection.decks} | {DRILL_DECK: n_kinds}
+    sizes = decks.sizes
     # all decks: the cards, as home's 'All decks' row counts them (drill kinds are not cards)
-    total = sizes[args.deck] if args.deck is not None else sum(n for d, n in sizes.items() if d != DRILL_DECK)
+    total = sizes[args.deck] if args.deck is not None else decks.cards
     try:
-        store = open_store(settings.db)
+        store = open_store(settings.db, defer_daily=True)  # reads only: the day's check is the app's
     except StoreError as error:
         print(f"flopcards stats: error: {error}", file=sys.stderr)
         return 2
@@ -53,13 +91,13 @@ def main(argv: Sequence[str], settings: Settings) -> int:
             deck_id=args.deck,
             period=Period.parse(args.period),
             total_cards=total,
-            drill_decks=(DRILL_DECK,),
+            drill_decks=tuple(decks.drill_decks),
         )
     finally:
         store.close()
     if args.json:
         print(json.dumps(stats_json(stats), indent=2))
     else:
-        loaded = collection.deck(args.deck) if args.deck else None
-        print(stats_text(stats, loaded.title if loaded else args.deck or "All decks"))
+        title = decks.titles[args.deck] if args.deck is not None else "All decks"
+        print(stats_text(stats, title))
     return 0

@@ -1,0 +1,83 @@
+"""Benchmark `flopcards stats --json` as a whole process on a generated collection: with the deck
+outline kept by the app's last load (what a user has after opening the app once) and with
+`--no-cache` (every deck file parsed, as the command did before it read the outline).
+
+    python benchmarks/bench_stats_cli.py [--cards 100000] [--reviews-per-card 3] [--runs 3]
+
+Prints wall-clock medians and the machine's load; not a test (tests/tui/test_cli_stats_outline.py
+checks that the outline is used and gives the same figures).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.collection import generate_collection
+
+
+def _keep_outline(db: Path, decks: Path, cache: Path) -> None:
+    """One full load as the app does it, leaving the outline in the cache."""
+    from engine.settings import Settings, user_deck_dir
+    from tui.config import AppConfig
+    from tui.services import load_services
+    from tui.start import save_outline
+
+    config = AppConfig(
+        settings=Settings(db=str(db), deck_dirs=(user_deck_dir(), decks)), cache_dir=cache, warm_up_delay=0
+    )
+    services = load_services(config)
+    save_outline(config, services)
+    services.close()
+
+
+def _time(argv: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} failed: {done.stderr.strip()}")
+    return elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", type=int, default=100_000)
+    parser.add_argument("--reviews-per-card", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        home = folder / "home"
+        os.environ["FLOPCARDS_HOME"] = str(home)
+        os.environ["FLOPCARDS_CACHE_DIR"] = str(folder / "cache")
+        db, decks = generate_collection(folder / "c", args.cards, args.reviews_per_card)
+        began = time.perf_counter()
+        _keep_outline(db, decks, folder / "cache")
+        took = time.perf_counter() - began
+        print(f"{args.cards:,} cards; the app's first load (keeps the outline): {took:.1f} s")
+        env = dict(os.environ)
+        base = [sys.executable, "-m", "tui.cli", "--db", str(db), "--decks", str(decks)]
+        rows = {"stats --json (outline kept)": [*base, "stats", "--json"]}
+        rows["stats --json --no-cache"] = [*base, "--no-cache", "stats", "--json"]
+        rows["python -c pass"] = [sys.executable, "-c", "pass"]
+        times: dict[str, list[float]] = {name: [] for name in rows}
+        for _ in range(args.runs):
+            for name, argv in rows.items():
+                times[name].append(_time(argv, env))
+        load = os.getloadavg()
+        for name, values in times.items():
+            print(f"{name:<30} median {statistics.median(values) * 1000:8.0f} ms  (runs: {len(values)})")
+        print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
+
+
+if __name__ == "__main__":
+    main()
