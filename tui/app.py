@@ -108,6 +108,8 @@ class FlopcardsApp(App[None]):
             return
         import tui.screens.review  # noqa: F401  (so Enter does not wait for Markdown's import)
 
+        self._check_today()
+
         # sympy and pint are for typed answers only: loaded later, so that they do not compete for
         # the interpreter lock with the first card a quick Enter asks for
         if self._load_cancelled.wait(self.config.warm_up_delay):
@@ -117,6 +119,19 @@ class FlopcardsApp(App[None]):
 
         if not gc.get_freeze_count():  # once per process: their long-lived heaps leave the collector
             gc.freeze()  # (a full collection over pint and sympy stalls an answer ~200 ms)
+
+    def _check_today(self) -> None:
+        """The day's integrity check and backup copy, in this (load) thread once the home is usable:
+        SQLite does both without the interpreter lock, so grading goes on meanwhile."""
+        from engine.app.daily import check_today
+
+        settings = self.config.settings
+        problem = check_today(
+            settings.db, settings.backup_days, self.config.now(), before_copy=self.config.before_daily_copy
+        )
+        if problem is not None:
+            with contextlib.suppress(RuntimeError):  # the app has closed meanwhile
+                self.call_from_thread(self.notify, problem.message, severity="error", timeout=60)
 
     def _loaded(self, services: Services) -> None:
         self.services = services

@@ -25,6 +25,8 @@ class AppConfig:
     """Timer for 'seconds taken' (tests freeze it); None means time.monotonic."""
     cache_dir: Path | None = None
     """Folder of the compiled deck cache; None reads every file afresh (tests, `--no-cache`)."""
+    before_daily_copy: Callable[[], None] | None = None
+    """Run between the day's integrity check and its backup copy (tests hold the copy there)."""
     warm_up_delay: float = 2.0
     """Seconds after the decks are shown before sympy and pint are loaded (tests: 0)."""
 

@@ -284,7 +284,9 @@ def load_services(config: AppConfig, *, with_templates: bool = True) -> Services
     # the store's integrity check runs in SQLite's C code without the interpreter lock: let it
     # overlap the deck reading (0.4 s of 1.8 s at 100k cards / 1M reviews)
     with ThreadPoolExecutor(max_workers=1) as pool:
-        opening = pool.submit(open_store, settings.db, now=config.now(), backup_days=settings.backup_days)
+        opening = pool.submit(  # the day's check and copy: after the home shows (tui.app)
+            open_store, settings.db, now=config.now(), backup_days=settings.backup_days, defer_daily=True
+        )
         try:
             collection = read_collection(config)
             cards = _card_source(collection)  # its keys too, while the check runs

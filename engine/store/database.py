@@ -12,6 +12,7 @@ import sqlalchemy as sa
 import sqlalchemy.orm as so
 
 from engine.store.backup import checked_today, daily_backup, upgrade_backup
+from engine.store.daily import refusal
 from engine.store.preflight import (
     POSTGRES_EXTRA,
     StoreError,
@@ -97,6 +98,10 @@ def _sqlite_begin(conn: sa.Connection) -> None:
     opened = conn.connection.info.get(_FILE)
     if opened is not None and _identity(opened[0]) != opened[1]:
         raise StoreError(f"the database file {opened[0]} was moved or removed while flopcards ran")
+    if opened is not None and conn.get_execution_options().get(_BEGIN) == "IMMEDIATE":
+        refused = refusal(opened[0])  # found damaged by the day's check: nothing more is written
+        if refused is not None:
+            raise StoreError(str(refused))
     conn.exec_driver_sql(f"BEGIN {conn.get_execution_options().get(_BEGIN, '')}".strip())
 
 
@@ -147,19 +152,26 @@ def _safe_url(url: str) -> str:
     return sa.engine.make_url(url).render_as_string(hide_password=True)
 
 
-def open_store(db: str | Path, *, now: datetime | None = None, backup_days: int = 0) -> Store:
+def open_store(
+    db: str | Path, *, now: datetime | None = None, backup_days: int = 0, defer_daily: bool = False
+) -> Store:
     """Open (creating or upgrading as needed) the database at `db`, a path or SQLAlchemy URL.
 
     `backup_days` > 0 keeps one daily copy of an SQLite file for that many days. The file's integrity
     check (seconds at a million reviews) runs before the day's copy is taken, so once a day with
-    daily copies; without them (`backup_days` 0), at every open.
+    daily copies; without them (`backup_days` 0), at every open. `defer_daily`: neither runs here
+    (unless a schema upgrade is due); the caller runs engine.store.daily.run_daily when it suits
+    (the app: after the home shows) or not at all (commands that only read).
     """
     url, path = resolve_url(db)
     now = now or datetime.now(UTC)
     backup: Path | None = None
     revision: str | None = None
     if path is not None:
-        revision = read_revision(path, quick_check=not checked_today(path, backup_days, now))
+        check = not checked_today(path, backup_days, now)
+        revision = read_revision(path, quick_check=check and not defer_daily)
+        if defer_daily and check and revision is not None and revision != HEAD:
+            read_revision(path, quick_check=True)  # an upgrade copies and rewrites: check first
         path.parent.mkdir(parents=True, exist_ok=True)
         if revision is not None and revision != HEAD:
             backup = upgrade_backup(path, revision, now)
@@ -170,7 +182,7 @@ def open_store(db: str | Path, *, now: datetime | None = None, backup_days: int 
             revision = _server_revision(engine, where)
         if revision != HEAD:
             upgrade(engine)
-        if path is not None:
+        if path is not None and not defer_daily:
             daily_backup(path, backup_days, now)
     except sa.exc.DatabaseError as error:
         engine.dispose()

@@ -1,0 +1,28 @@
+"""The day's integrity check and backup copy of an SQLite collection, as one application command the
+app runs after its home screen shows (so the first open of a day never blocks grading)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from engine.app.errors import STORE_ERRORS, AppError, app_error
+from engine.store.daily import due, run_daily
+from engine.store.preflight import sqlite_file
+
+
+def check_today(
+    db: str, backup_days: int, now: datetime, *, before_copy: Callable[[], None] | None = None
+) -> AppError | None:
+    """Check the file and copy it once a day; None when sound (or already done today, or a server).
+
+    An AppError when the check found it damaged (kind DAMAGED: every later write is refused, the
+    message names the backups and `db recover`) or the copy could not be made (disk full, ...)."""
+    path = sqlite_file(db)
+    if path is None or not due(path, backup_days, now):
+        return None
+    try:
+        found = run_daily(path, backup_days, now, before_copy=before_copy)
+    except STORE_ERRORS as error:
+        return app_error(error)
+    return None if found.error is None else app_error(found.error)

@@ -1,0 +1,107 @@
+"""The first open of a day: the integrity check and the day's copy run after the store is open (the
+app: after its home shows), answers go on meanwhile, and a damaged file found that way refuses every
+later write with the recover message and never replaces or drops a good backup."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from engine.app.daily import check_today
+from engine.faults import FaultKind
+from engine.sm2 import CardState, review
+from engine.store import repo
+from engine.store.database import StoreError, open_store
+from engine.store.models import CardStateRow
+from tests.store.test_damage import NOW, TODAY, _filled, _zero_a_leaf_of
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _write_one(path: Path, key: str) -> None:
+    """One write transaction, as an answer takes it (BEGIN IMMEDIATE on the writer sessions)."""
+    store = open_store(path, now=NOW, defer_daily=True)
+    try:
+        with store.sessions.begin() as session:
+            row = CardStateRow(card_key=key, deck_id="d")
+            repo._write_state(row, review(CardState(), 4, now=NOW, today=TODAY)[1].after)
+            session.add(row)
+    finally:
+        store.close()
+
+
+def _states(path: Path) -> int:
+    store = open_store(path, now=NOW, defer_daily=True)
+    try:
+        with store.reading() as session:
+            return int(session.scalar(sa.select(sa.func.count()).select_from(CardStateRow)) or 0)
+    finally:
+        store.close()
+
+
+def test_a_deferred_open_checks_and_copies_nothing_until_the_days_check_runs(tmp_path: Path) -> None:
+    path = tmp_path / "flopcards.db"
+    _filled(path)
+    backups = tmp_path / "backups"
+    open_store(path, now=NOW, backup_days=3, defer_daily=True).close()
+    assert not backups.exists()
+    assert check_today(str(path), 3, NOW) is None
+    assert [p.name for p in backups.iterdir()] == ["flopcards-2026-03-02.db"]
+    copy = backups / "flopcards-2026-03-02.db"
+    made = copy.stat().st_mtime_ns
+    assert check_today(str(path), 3, NOW + timedelta(hours=2)) is None  # once a day
+    assert copy.stat().st_mtime_ns == made
+    assert check_today("postgresql://u@localhost/x", 3, NOW) is None  # a server checks itself
+
+
+def test_answers_are_written_while_the_days_check_holds_its_copy(tmp_path: Path) -> None:
+    path = tmp_path / "flopcards.db"
+    _filled(path)
+    before = _states(path)
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        held.set()
+        assert release.wait(30)
+
+    results: list[object] = []
+    worker = threading.Thread(target=lambda: results.append(check_today(str(path), 3, NOW, before_copy=hold)))
+    worker.start()
+    try:
+        assert held.wait(30), "the check did not reach the copy"
+        _write_one(path, "d/written-during-the-check")  # does not wait for the check or the copy
+    finally:
+        release.set()
+        worker.join(30)
+    assert results == [None]
+    assert _states(path) == before + 1
+    assert (tmp_path / "backups" / "flopcards-2026-03-02.db").exists()
+
+
+def test_a_file_found_damaged_refuses_writes_and_keeps_the_good_backup(tmp_path: Path) -> None:
+    path = tmp_path / "flopcards.db"
+    _filled(path)
+    assert check_today(str(path), 3, NOW - timedelta(days=1)) is None  # yesterday: sound, copied
+    (good,) = (tmp_path / "backups").iterdir()
+    kept = _digest(good)
+    _zero_a_leaf_of(path, "review_log")
+
+    store = open_store(path, now=NOW, backup_days=3, defer_daily=True)  # opens: the check comes later
+    store.close()
+    problem = check_today(str(path), 3, NOW)
+    assert problem is not None and problem.kind is FaultKind.DAMAGED
+    assert "is damaged" in problem.message and str(good) in problem.message
+    assert "db recover" in problem.message and "\n" not in problem.message
+    assert [p.name for p in (tmp_path / "backups").iterdir()] == [good.name]  # no copy of a damaged file
+    assert _digest(good) == kept
+    with pytest.raises(StoreError, match="is damaged"):
+        _write_one(path, "d/after-the-check")  # every later write of this process is refused
+    assert check_today(str(path), 3, NOW + timedelta(days=5)) is not None  # still no copy, none dropped
+    assert [p.name for p in (tmp_path / "backups").iterdir()] == [good.name]
