@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,6 +61,9 @@ class CompiledTemplate:
     slips: tuple[tuple[str, Formula | None], ...] = ()  # (slip name, ratio formula or its default)
     answer_multiple: Formula | None = None  # a feasible count is a whole multiple of this
     per: tuple[tuple[str, Formula], ...] = ()  # (noun, how many answer nouns in one of it)
+    unused: frozenset[str] = frozenset()
+    """Params the question's text, answer and steps never use (only constraints do: a model's
+    maximum context, a GPU's memory): left out of 'Given:', where they only confuse."""
 
 
 def _parse(text: str, loc: tuple[Any, ...]) -> Formula:
@@ -209,6 +212,7 @@ def compile_template(spec: Template, path: str, catalog: Catalog) -> CompiledTem
     _check_unit(spec.answer.unit, ("answer", "unit"))
     answer = _parse(spec.answer.formula, ("answer", "formula"))
     _check_names(answer, known, "the answer", ("answer", "formula"))
+    mentioned: set[str] = set()
     for where, text in [
         (("prompt",), spec.prompt),
         *((("conventions", i), c) for i, c in enumerate(spec.conventions)),
@@ -218,6 +222,7 @@ def compile_template(spec: Template, path: str, catalog: Catalog) -> CompiledTem
         except RenderError as exc:
             raise TemplateError(str(exc), where) from None
         for name, fmt in refs:
+            mentioned.add(name)
             if name not in units:
                 raise TemplateError(f"unknown placeholder '{{{name}}}'", where)
             if fmt and name in text_names:
@@ -255,7 +260,37 @@ def compile_template(spec: Template, path: str, catalog: Catalog) -> CompiledTem
         tuple(slips),
         answer_multiple,
         tuple(per),
+        _unused(
+            units,
+            derived,
+            [
+                answer,
+                *(f for _, f in steps),
+                *(f for _, f in per),
+                *([answer_multiple] if answer_multiple else []),
+            ],
+            mentioned | {name for name, _ in _quiet_refs(spec.hint)},
+        ),
     )
+
+
+def _quiet_refs(text: str) -> list[tuple[str, str | None]]:
+    try:
+        return placeholders(text)
+    except RenderError:
+        return []
+
+
+def _unused(
+    units: Mapping[str, str], derived: Sequence[tuple[str, Formula]], used: Sequence[Formula], said: set[str]
+) -> frozenset[str]:
+    """Params neither said in the question nor needed (directly or through a derived param) by the
+    answer and its steps."""
+    needed = set(said).union(*(f.names for f in used))
+    for name, formula in reversed(derived):  # dependency order: a derived param's inputs come first
+        if name in needed:
+            needed |= formula.names
+    return frozenset(n for n in units if n not in needed and f"{n}_label" not in needed)
 
 
 def _when(spec: Template, draws: list[Draw], index: int) -> dict[str, Any]:

@@ -228,6 +228,7 @@ def build(t: CompiledTemplate, seed: int, overrides: Mapping[str, Any] | None = 
         sig_figs=spec.answer.sig_figs,
         count=count,
         taught=tuple(spec.taught),
+        unused=tuple(sorted(t.unused)),
     )
 
 

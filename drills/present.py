@@ -11,7 +11,8 @@ from engine.units import format_number, format_quantity, format_tolerance
 def question_markdown(drill: Drill) -> str:
     """Title, prompt, each given with its unit, the conventions the answer assumes, the unit asked for."""
     lines = [f"**{drill.title}** · {drill.topic}", "", drill.prompt, ""]
-    shown = [p for p in drill.params if not p.name.endswith("_label") and p.name not in drill.taught]
+    hidden = {*drill.taught, *drill.unused}
+    shown = [p for p in drill.params if not p.name.endswith("_label") and p.name not in hidden]
     if shown:
         lines += ["Given:", "", *(f"- `{p.name}` = {p.display}" for p in shown), ""]
     if drill.conventions:

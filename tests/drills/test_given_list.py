@@ -1,0 +1,41 @@
+"""'Given:' lists what the question uses: a param only the template's constraints read (a model's
+maximum context beside the context asked about, a GPU's memory size in a time question) is left out,
+and leaving one out never hides a number the answer needs."""
+
+from __future__ import annotations
+
+import math
+
+from drills.generator import _solve, build, generate, templates_for
+from drills.present import question_markdown
+
+
+def test_tpot_lists_the_context_it_asks_about_not_the_models_maximum() -> None:
+    drill = generate("tpot", 5)
+    text = question_markdown(drill)
+    assert "16,384 tokens of\ncontext" in text or "16,384 tokens of context" in text.replace("\n", " ")
+    assert "- `ctx` = 16,384" in text
+    assert "`context` =" not in text  # Qwen3-8B's 40,960-token maximum, read only by a constraint
+    assert "`hbm` =" not in text
+    assert set(drill.unused) == {"context", "hbm"}
+
+
+def test_a_param_left_out_of_given_never_changes_the_answer() -> None:
+    templates = templates_for()
+    hidden_somewhere = 0
+    for kind, template in templates.templates.items():
+        for seed in range(4):
+            drill = build(template, seed)
+            values = {p.name: p.value for p in drill.params}
+            for name in drill.unused:
+                if isinstance(values[name], str):
+                    continue
+                hidden_somewhere += 1
+                changed = dict(values)
+                changed[name] = float(values[name]) * 1.37 + 1  # type: ignore[arg-type]
+                numeric = {k: v for k, v in changed.items() if not isinstance(v, str)}
+                for derived, formula in template.derived:  # recomputed from the changed value
+                    changed[derived] = numeric[derived] = formula.evaluate(numeric)
+                expected = _solve(template, changed)[0]
+                assert math.isclose(expected, drill.expected, rel_tol=1e-12), (kind, seed, name)
+    assert hidden_somewhere > 50  # the rule is at work across the catalog, not on one kind
