@@ -18,7 +18,7 @@ WIDTH = 88
 LEVELS = ("warm-up", "interview", "senior")
 
 if TYPE_CHECKING:
-    from engine.settings import Settings
+    from engine.app.values import Settings
 
 
 class _UsageError(Exception):
@@ -74,7 +74,7 @@ def _step_json(step: Any) -> dict[str, Any]:
 
 def drill_json(drill: Any) -> dict[str, Any]:
     """The JSON document for `show --json`."""
-    from engine.solution import render_steps
+    from engine.app.answering import render_steps
     from tui.facade import answer_text
 
     return {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from engine.settings import Settings
+from engine.app.values import Settings
 from tui.cli_flags import Parser
 
 WANTS_SETTINGS = True
@@ -23,9 +23,8 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     )
     args = parser.parse_args(list(argv))
 
+    from engine.app.database import StoreError, fsrs_memory, meta, open_store
     from engine.app.fsrs_fit import OptimizerMissing, fit
-    from engine.store import fsrs_memory, meta
-    from engine.store.database import StoreError, open_store
 
     try:
         store = open_store(settings.db)

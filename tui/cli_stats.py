@@ -6,7 +6,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from engine.settings import Settings
+from engine.app.values import Settings
 from tui.cli_flags import Parser
 
 WANTS_SETTINGS = True
@@ -23,9 +23,9 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     args = parser.parse_args(list(argv))
 
-    from engine.stats import Period, compute_stats
-    from engine.store.database import StoreError, open_store
-    from engine.studyday import StudyClock, utc_now
+    from engine.app.database import StoreError, open_store
+    from engine.app.stats import Period, compute_stats
+    from engine.app.values import StudyClock, utc_now
     from tui.authoring import load_collection
     from tui.facade import DRILL_DECK, kinds, templates_for
     from tui.stats_format import stats_json, stats_text

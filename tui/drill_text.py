@@ -8,12 +8,11 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
-from engine.answers import Verdict
-from engine.units import format_percent, format_quantity
+from engine.app.answering import Verdict, format_percent, format_quantity
 from tui.facade import answer_example, format_seconds
 
 if TYPE_CHECKING:
-    from engine.answers import CheckResult
+    from engine.app.answering import CheckResult
     from tui.facade import Drill, Result
 
 

@@ -6,7 +6,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from engine.settings import Settings, user_deck_dir
+from engine.app.values import Settings, user_deck_dir
 from tui.cli_authoring import print_problems
 from tui.cli_flags import Parser
 
@@ -20,7 +20,7 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     parser.add_argument("--json", action="store_true", help="print a JSON list instead of a table")
     args = parser.parse_args(list(argv))
 
-    from engine.store.database import StoreError, open_store
+    from engine.app.database import StoreError, open_store
     from tui.authoring import card_study, load_collection
 
     collection = load_collection(settings.deck_dirs)

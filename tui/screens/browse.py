@@ -17,7 +17,7 @@ from tui.screens.card_view import CardViewScreen, marks_text
 from tui.screens.help import HelpScreen
 
 if TYPE_CHECKING:
-    from engine.store.marks import MarkChange
+    from engine.app.database import MarkChange
     from tui.facade import Found
     from tui.services import Services
 

@@ -11,8 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown, Rule, Static
 
 if TYPE_CHECKING:
-    from engine.store.browse import CardRow
-    from engine.store.marks import Mark
+    from engine.app.database import CardRow, Mark
     from tui.facade import Found
 
 

@@ -18,7 +18,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
-from engine.answers import Verdict
+from engine.app.answering import Verdict
 from tui.drill_text import answer_placeholder, empty_answer_text, set_verdict, verdict_text
 from tui.facade import Attempt, DrillError, Sitting, Turn, question_markdown, solution_markdown
 from tui.screens.drill_summary import DrillSummaryScreen
@@ -26,7 +26,7 @@ from tui.screens.help import HelpScreen
 from tui.store_work import WriteQueue
 
 if TYPE_CHECKING:
-    from engine.answers import CheckResult
+    from engine.app.answering import CheckResult
     from tui.facade import Drill
     from tui.services import Services
 

@@ -13,13 +13,13 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, Static
 
-from engine.rubric import RubricPoint
+from engine.app.answering import RubricPoint
 from tui.rubric_checklist import RubricChecklist
 
 if TYPE_CHECKING:
     from textual.app import App
 
-    from engine.answers import CheckResult
+    from engine.app.answering import CheckResult
     from tui.facade import ExamSession
     from tui.services import Services
 

@@ -13,7 +13,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from engine.faults import AppError
+from engine.app.values import AppError
 from tui.cli_authoring import plural
 from tui.deck_table import COLUMNS, column_widths, truncate
 from tui.messages import CountsPainted, HomePainted
@@ -22,7 +22,7 @@ from tui.store_work import fault_notice
 
 if TYPE_CHECKING:
     from engine.app import ReviewSession
-    from engine.home import HomeView
+    from engine.app.values import HomeView
     from tui.facade import Collection, TemplateSet
     from tui.messages import ServicesReady
     from tui.screens.review import ReviewScreen

@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown
 
-from engine.interview_report import InterviewRecord
+from engine.app.interviews import InterviewRecord
 from tui.interview_text import report_markdown
 
 if TYPE_CHECKING:
