@@ -23,11 +23,12 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     args = parser.parse_args(list(argv))
 
+    from drills.attempts import DRILL_DECK
+    from drills.generator import kinds, templates_for
     from engine.app.database import StoreError, open_store
     from engine.app.stats import Period, compute_stats
     from engine.app.values import StudyClock, utc_now
     from tui.authoring import load_collection
-    from tui.facade import DRILL_DECK, kinds, templates_for
     from tui.stats_format import stats_json, stats_text
 
     collection = load_collection(settings.deck_dirs)

@@ -52,6 +52,7 @@ __all__ = [
     "read_revision",
     "retention_problem",
     "settings_file",
+    "sqlite_file",
     "sqlite_folder",
     "user_deck_dir",
     "utc_now",

@@ -68,7 +68,8 @@ class InterviewReportScreen(Screen[None]):
         self.app.push_screen(ReviewScreen(self.services, None, session))
 
     def action_drill(self) -> None:
-        from tui.facade import DrillSession, Sitting, weak_plan
+        from drills.session import DrillSession
+        from drills.timed import Sitting, weak_plan
         from tui.screens.drill import DrillScreen
 
         plan = weak_plan(list(self.record.study_kinds()))
