@@ -20,7 +20,7 @@ from engine.settings import (
     user_deck_dir,
 )
 from engine.sm2 import GRADE_LABELS, format_interval
-from engine.store.preflight import StoreError, backup_files, preflight, read_revision
+from engine.store.preflight import StoreError, backup_files, preflight, read_revision, sqlite_file
 from engine.studyday import StudyClock, utc_now
 
 __all__ = [
