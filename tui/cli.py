@@ -9,8 +9,12 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from importlib import import_module
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tui.cli_flags import Parser, UsageError, check_flags, fail, guarded
+
+if TYPE_CHECKING:
+    from engine.app.values import Problem, Settings
 
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "drill": ("tui.cli_drill", "list, show and check numeric drills"),
@@ -98,7 +102,7 @@ def build_parser() -> Parser:
     return parser
 
 
-def resolve_settings(args: argparse.Namespace):  # -> tuple[Settings, list[Problem]]
+def resolve_settings(args: argparse.Namespace) -> tuple[Settings, list[Problem]]:
     from engine.app.values import DB_ENV, db_problem, load_settings
 
     check_flags(args)

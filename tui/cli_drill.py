@@ -209,7 +209,7 @@ def _pick_kind(templates: Any, level: str | None, seed: int) -> str:
     ids = sorted(t.spec.id for t in templates.templates.values() if level is None or t.spec.level == level)
     if not ids:
         raise DrillError(f"no drill kind has level '{level}'")
-    return ids[random.Random(f"pick:{seed}").randrange(len(ids))]
+    return str(ids[random.Random(f"pick:{seed}").randrange(len(ids))])
 
 
 WANTS_SETTINGS = True

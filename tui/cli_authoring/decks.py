@@ -53,7 +53,7 @@ def main(argv: Sequence[str], settings: Settings) -> int:
         listing = {"decks": rows, "problems": problems, "deck_folder": str(folder), "extra_folders": extra}
         print(json.dumps(listing, indent=2))
         return 0
-    width = max([len(r["id"]) for r in rows] + [4])
+    width = max([len(str(r["id"])) for r in rows] + [4])
     print(f"{'DECK':<{width}}  {'CARDS':>5}  {'DUE':>4}  {'NEW':>4}  TITLE / FILE")
     for r in rows:
         print(f"{r['id']:<{width}}  {r['cards']:>5}  {r['due']:>4}  {r['new']:>4}  {r['title']}")
