@@ -42,17 +42,15 @@ def interview_app(config: AppConfig, choice: InterviewChoice | None) -> Flopcard
 
 def history_json(settings: Settings) -> int:
     """Every stored mock interview's report figures, oldest first (nothing stored yet: [])."""
-    from engine.app.database import StoreError, interview_json, interviews, open_store
+    from engine.app.store_commands import interview_records
+    from engine.app.values import AppError
 
     try:
-        store = open_store(settings.db)
-    except StoreError as error:
+        records = interview_records(settings.db)
+    except AppError as error:
         print(f"flopcards interview: {error}", file=sys.stderr)
         return 2
-    try:
-        print(json.dumps([interview_json(r) for r in interviews(store)], indent=2))
-    finally:
-        store.close()
+    print(json.dumps(records, indent=2))
     return 0
 
 

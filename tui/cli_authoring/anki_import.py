@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from engine.app.values import Settings, user_deck_dir
 
 if TYPE_CHECKING:
-    from engine.app.database import ImportedHistory
+    from engine.app.store_commands import ImportedHistory
     from tui.anki import AnkiCollection, Converted
 
 
@@ -120,15 +120,10 @@ def run(
 
 
 def _history(found: list[ImportedHistory], settings: Settings) -> tuple[int, int] | str:
-    from engine.app.database import StoreError, open_store, write_histories
+    from engine.app.store_commands import import_histories
+    from engine.app.values import AppError
 
     try:
-        store = open_store(settings.db)
-    except StoreError as error:
+        return import_histories(settings.db, found)
+    except AppError as error:
         return f"{error}; nothing was imported"
-    try:
-        return write_histories(store, found)
-    except StoreError as error:
-        return f"{error}; nothing was imported"
-    finally:
-        store.close()
