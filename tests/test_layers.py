@@ -8,6 +8,7 @@ import subprocess
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,8 +47,24 @@ def test_package_imports_only_the_layers_below(package: str) -> None:
     assert offenders == {}, f"{package} imports layers above it: {offenders}"
 
 
+CONTRACTS = tomllib.loads((TREE / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]
 COMPOSITION_ROOT = {"services", "start", "authoring", "anki", "bundled_outline", "schema_export"}
 """tui modules that build the application from the store, cards and drills (docs/architecture.md)."""
+
+
+def contract_forbidding(modules: list[str]) -> dict[str, Any]:
+    (contract,) = [c for c in CONTRACTS["contracts"] if c.get("forbidden_modules") == modules]
+    return contract
+
+
+def test_the_contracts_name_the_same_composition_root() -> None:
+    for forbidden, wired in ((["engine", "sqlalchemy", "alembic"], "engine"), (["cards", "drills"], "cards")):
+        ignored = contract_forbidding(forbidden)["ignore_imports"]
+        assert contract_forbidding(forbidden)["source_modules"] == ["tui"]
+        root = {
+            line.split(" -> ")[0].removeprefix("tui.") for line in ignored if line.endswith(f"-> {wired}.**")
+        }
+        assert root <= COMPOSITION_ROOT and len(root) >= 4, root
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -71,10 +88,7 @@ def past_the_door(module: str) -> bool:
 
 def itemized_card_and_drill_imports() -> set[str]:
     """The cards/drills imports the contract still lets screens make, as 'tui.x -> drills.y' lines."""
-    config = tomllib.loads((TREE / "pyproject.toml").read_text(encoding="utf-8"))
-    contracts = config["tool"]["importlinter"]["contracts"]
-    (contract,) = [c for c in contracts if c.get("forbidden_modules") == ["cards", "drills"]]
-    return {line for line in contract["ignore_imports"] if "*" not in line}
+    return {line for line in contract_forbidding(["cards", "drills"])["ignore_imports"] if "*" not in line}
 
 
 def screen_and_cli_modules() -> dict[str, Path]:
