@@ -6,7 +6,9 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -45,19 +47,116 @@ def test_package_imports_only_the_layers_below(package: str) -> None:
     assert offenders == {}, f"{package} imports layers above it: {offenders}"
 
 
-FACADE_EXCEPTIONS: set[str] = set()
+CONTRACTS = tomllib.loads((TREE / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]
+COMPOSITION_ROOT = {"services", "start", "authoring", "anki", "bundled_outline", "schema_export"}
+"""tui modules that build the application from the store, cards and drills (docs/architecture.md)."""
 
 
-def test_screens_and_cli_use_only_the_facade() -> None:
-    """tui/screens/* and tui/cli*: cards and drills only through tui.services, tui.authoring, tui.facade."""
-    files = [*(TREE / "tui" / "screens").glob("*.py"), *(TREE / "tui").glob("cli*.py")]
-    files += (TREE / "tui" / "cli_authoring").glob("*.py")
+def contract_forbidding(modules: list[str]) -> dict[str, Any]:
+    (contract,) = [c for c in CONTRACTS["contracts"] if c.get("forbidden_modules") == modules]
+    return contract
+
+
+def test_the_contracts_name_the_same_composition_root() -> None:
+    for forbidden, wired in ((["engine", "sqlalchemy", "alembic"], "engine"), (["cards", "drills"], "cards")):
+        ignored = contract_forbidding(forbidden)["ignore_imports"]
+        assert contract_forbidding(forbidden)["source_modules"] == ["tui"]
+        root = {
+            line.split(" -> ")[0].removeprefix("tui.") for line in ignored if line.endswith(f"-> {wired}.**")
+        }
+        assert root <= COMPOSITION_ROOT and len(root) >= 4, root
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every absolute module an `import` or `from ... import` in the file names (at any depth)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+    return names
+
+
+def past_the_door(module: str) -> bool:
+    """An import a screen or command must not make: engine beyond engine.app, SQLAlchemy, Alembic."""
+    top = module.split(".")[0]
+    if top == "engine":
+        return module != "engine.app" and not module.startswith("engine.app.")
+    return top in {"sqlalchemy", "alembic"}
+
+
+def itemized_card_and_drill_imports() -> set[str]:
+    """The cards/drills imports the contract still lets screens make, as 'tui.x -> drills.y' lines."""
+    return {line for line in contract_forbidding(["cards", "drills"])["ignore_imports"] if "*" not in line}
+
+
+def screen_and_cli_modules() -> dict[str, Path]:
+    modules = {}
+    for path in sorted((TREE / "tui").rglob("*.py")):
+        dotted = ".".join(path.relative_to(TREE).with_suffix("").parts).removesuffix(".__init__")
+        if dotted.split(".", 1)[-1] not in COMPOSITION_ROOT:
+            modules[dotted] = path
+    return modules
+
+
+def test_screens_and_cli_use_engine_only_through_the_application_layer() -> None:
+    """Read from the source: a new `from engine.store import ...` in any screen or command fails here."""
+    modules = screen_and_cli_modules()
     offenders = {
-        str(path.relative_to(TREE)): sorted(imported_top_levels(path) & {"cards", "drills"})
-        for path in files
-        if path.name not in FACADE_EXCEPTIONS and imported_top_levels(path) & {"cards", "drills"}
+        name: sorted(m for m in imported_modules(path) if past_the_door(m)) for name, path in modules.items()
     }
-    assert len(files) > 20 and offenders == {}
+    assert len(modules) > 50
+    assert {name: found for name, found in offenders.items() if found} == {}
+
+
+def test_screens_and_cli_import_no_new_card_or_drill_module() -> None:
+    """cards/ and drills/ only through the composition root, or in the contract's shrinking list."""
+    allowed = itemized_card_and_drill_imports()
+    found = {
+        f"{name} -> {module}"
+        for name, path in screen_and_cli_modules().items()
+        for module in imported_modules(path)
+        if module.split(".")[0] in {"cards", "drills"}
+    }
+    assert found - allowed == set()
+    assert allowed - found == set(), "an itemized import is gone: drop it from pyproject.toml's list"
+
+
+def test_the_door_check_flags_engine_internals_and_the_store() -> None:
+    assert past_the_door("engine.store.repo") and past_the_door("engine.settings")
+    assert past_the_door("sqlalchemy.exc") and past_the_door("alembic")
+    assert not past_the_door("engine.app") and not past_the_door("engine.app.values")
+    assert not past_the_door("engineering") and not past_the_door("textual.app")
+
+
+def test_the_contract_breaks_when_a_screen_reaches_past_the_door(tmp_path: Path) -> None:
+    """The import-linter contract itself (not only the AST check above) catches a new screen's import."""
+    for package in PACKAGES:
+        for path in (TREE / package).rglob("*.py"):
+            target = tmp_path / path.relative_to(TREE)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(path.read_bytes())
+    (tmp_path / "pyproject.toml").write_bytes((TREE / "pyproject.toml").read_bytes())
+    (tmp_path / "tui" / "screens" / "new_screen.py").write_text(
+        '"""A new screen."""\nfrom engine.store import repo\nfrom drills.drill import Drill\n'
+    )
+    out = _lint_imports(tmp_path)
+    assert out.returncode != 0
+    assert "tui.screens.new_screen -> engine.store.repo" in out.stdout
+    assert "tui.screens.new_screen -> drills.drill" in out.stdout
+    assert "Contracts: 2 kept, 2 broken." in out.stdout
+
+
+def _lint_imports(tree: Path) -> subprocess.CompletedProcess[str]:
+    run = "import sys; from importlinter.cli import lint_imports_command; sys.exit(lint_imports_command())"
+    return subprocess.run(
+        [sys.executable, "-c", run, "--config", str(tree / "pyproject.toml"), "--no-cache"],
+        capture_output=True,
+        text=True,
+        cwd=tree,
+        env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
+    )
 
 
 def test_engine_does_not_import_textual() -> None:

@@ -186,7 +186,7 @@ class FlopcardsApp(App[None]):
 
         from rich.text import Text
 
-        from engine.redact import mask_secrets
+        from engine.app.values import mask_secrets
 
         self.bell()
         error = sys.exc_info()[1] or self._exception

@@ -90,7 +90,7 @@ def _template_problems(path: Path, owners: dict[str, Path], cache_dir: Path | No
         owner = owners.setdefault(compiled.spec.id, path)
         if owner.resolve() != path.resolve():
             message = f"template id '{compiled.spec.id}' is already used by {owner}; rename one of them"
-            found = [*found, Problem(str(path), 1, 1, message)]
+            return [*found, Problem(str(path), 1, 1, message)]
     return list(found)
 
 

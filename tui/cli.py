@@ -9,8 +9,12 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from importlib import import_module
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tui.cli_flags import Parser, UsageError, check_flags, fail, guarded
+
+if TYPE_CHECKING:
+    from engine.app.values import Problem, Settings
 
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "drill": ("tui.cli_drill", "list, show and check numeric drills"),
@@ -98,8 +102,8 @@ def build_parser() -> Parser:
     return parser
 
 
-def resolve_settings(args: argparse.Namespace):  # -> tuple[Settings, list[Problem]]
-    from engine.settings import DB_ENV, db_problem, load_settings
+def resolve_settings(args: argparse.Namespace) -> tuple[Settings, list[Problem]]:
+    from engine.app.values import DB_ENV, db_problem, load_settings
 
     check_flags(args)
     if args.settings is not None and not args.settings.is_file():
@@ -125,7 +129,7 @@ def _run_subcommand(name: str, rest: list[str], args: argparse.Namespace) -> int
     module = import_module(SUBCOMMANDS[name][0])
     entry: Callable[..., int] = module.main
     if getattr(module, "WANTS_CACHE", False):  # the deck/template cache, unless --no-cache
-        from engine.cache import default_cache_dir
+        from engine.app.values import default_cache_dir
 
         entry = partial(entry, cache_dir=None if args.no_cache else default_cache_dir())
     if getattr(module, "WANTS_SETTINGS", False):
@@ -154,14 +158,14 @@ def _main(argv: list[str]) -> int:
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     settings, problems = resolve_settings(args)
-    from engine.store.preflight import StoreError, preflight
+    from engine.app.values import StoreError, preflight
 
     try:
         preflight(settings.db)  # stdlib only: refuse a bad file before the screen is taken over
     except StoreError as error:
         return fail("flopcards", str(error), 2)
 
-    from engine.cache import default_cache_dir
+    from engine.app.values import default_cache_dir
     from tui.app import FlopcardsApp
     from tui.config import AppConfig
 

@@ -8,7 +8,7 @@ from tui.cli_flags import Parser
 
 
 def main(argv: Sequence[str]) -> int:
-    from engine.cache import CACHE_FILE, clear_cache, default_cache_dir
+    from engine.app.values import CACHE_FILE, clear_cache, default_cache_dir
 
     parser = Parser(
         prog="flopcards cache",

@@ -7,7 +7,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from engine.settings import Settings
+from engine.app.values import Settings
 from tui.cli_flags import Parser
 
 WANTS_SETTINGS = True
@@ -34,7 +34,7 @@ def _stamp() -> str:
 
 
 def _file_or_refuse(db: str, action: str) -> Path:
-    from engine.store.preflight import StoreError, sqlite_file
+    from engine.app.values import StoreError, sqlite_file
 
     path = sqlite_file(db)
     if path is None:
@@ -45,10 +45,8 @@ def _file_or_refuse(db: str, action: str) -> Path:
 
 
 def _check(db: str) -> int:
-    from engine.store.copy import row_counts
-    from engine.store.database import open_store
-    from engine.store.preflight import backup_files, read_revision, sqlite_file
-    from engine.store.recover import integrity_problems
+    from engine.app.database import integrity_problems, open_store, row_counts
+    from engine.app.values import backup_files, read_revision, sqlite_file
 
     path = sqlite_file(db)
     if path is None:
@@ -71,7 +69,7 @@ def _check(db: str) -> int:
 
 
 def _recover(db: str, to: Path | None) -> int:
-    from engine.store.recover import recover
+    from engine.app.database import recover
 
     path = _file_or_refuse(db, "recover")
     target = to or path.with_name(f"{path.stem}-recovered-{_stamp()}.db")
@@ -85,8 +83,8 @@ def _recover(db: str, to: Path | None) -> int:
 
 
 def _backup(db: str, to: Path | None) -> int:
-    from engine.store.backup import backup_to
-    from engine.store.preflight import read_revision
+    from engine.app.database import backup_to
+    from engine.app.values import read_revision
 
     path = _file_or_refuse(db, "backup")
     read_revision(path, writable=False)  # refuses damaged and foreign files: no backup of those
@@ -96,7 +94,7 @@ def _backup(db: str, to: Path | None) -> int:
 
 
 def _copy(source: str, target: str) -> int:
-    from engine.store.copy import copy_collection
+    from engine.app.database import copy_collection
 
     report = copy_collection(source, target)
     rows = ", ".join(f"{n} {t}" for t, n in report.rows.items())
@@ -105,9 +103,7 @@ def _copy(source: str, target: str) -> int:
 
 
 def main(argv: list[str], settings: Settings) -> int:
-    import sqlalchemy.exc
-
-    from engine.store.preflight import StoreError
+    from engine.app.errors import STORE_ERRORS
 
     args = _parser().parse_args(argv)
     try:
@@ -118,6 +114,6 @@ def main(argv: list[str], settings: Settings) -> int:
         if args.action == "backup":
             return _backup(settings.db, args.to)
         return _copy(args.source, args.target)
-    except (StoreError, OSError, sqlalchemy.exc.SQLAlchemyError) as error:
+    except STORE_ERRORS as error:
         print(f"flopcards db: error: {str(error).splitlines()[0]}", file=sys.stderr)
         return 2

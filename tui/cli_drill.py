@@ -18,7 +18,7 @@ WIDTH = 88
 LEVELS = ("warm-up", "interview", "senior")
 
 if TYPE_CHECKING:
-    from engine.settings import Settings
+    from engine.app.values import Settings
 
 
 class _UsageError(Exception):
@@ -74,8 +74,8 @@ def _step_json(step: Any) -> dict[str, Any]:
 
 def drill_json(drill: Any) -> dict[str, Any]:
     """The JSON document for `show --json`."""
-    from engine.solution import render_steps
-    from tui.facade import answer_text
+    from drills.present import answer_text
+    from engine.app.answering import render_steps
 
     return {
         "kind": drill.kind,
@@ -140,7 +140,7 @@ def _terminal(markdown: str) -> str:
 
 def show_text(drill: Any, *, with_answer: bool = True) -> str:
     """Plain-terminal rendering of a drill: the same Markdown the review and drill screens show."""
-    from tui.facade import question_markdown, solution_markdown
+    from drills.present import question_markdown, solution_markdown
 
     text = f"[{drill.kind}, seed {drill.seed}; {drill.level}]\n\n" + question_markdown(drill)
     if with_answer:
@@ -170,7 +170,7 @@ def _list(templates: Any, as_json: bool, level: str | None) -> None:
 
 
 def _run(args: argparse.Namespace, deck_dirs: Sequence[Path], cache_dir: Path | None = None) -> int:
-    from tui.facade import DrillError, check, generate, templates_for
+    from drills.generator import DrillError, check, generate, templates_for
 
     # lazy: show and check compile the one template they use (warnings are the same: see Deferred)
     templates = templates_for(args.templates, deck_dirs=deck_dirs, cache_dir=cache_dir, lazy=True)
@@ -194,7 +194,7 @@ def _run(args: argparse.Namespace, deck_dirs: Sequence[Path], cache_dir: Path | 
     if args.json:
         print(json.dumps(result_json(drill, result), indent=2, ensure_ascii=False))
     else:
-        from tui.facade import solution_markdown
+        from drills.present import solution_markdown
 
         print(result.message)
         if str(result.verdict) != "correct":
@@ -204,12 +204,12 @@ def _run(args: argparse.Namespace, deck_dirs: Sequence[Path], cache_dir: Path | 
 
 def _pick_kind(templates: Any, level: str | None, seed: int) -> str:
     """A kind of this level (any level if None), drawn by the seed so the same seed shows the same drill."""
-    from tui.facade import DrillError
+    from drills.generator import DrillError
 
     ids = sorted(t.spec.id for t in templates.templates.values() if level is None or t.spec.level == level)
     if not ids:
         raise DrillError(f"no drill kind has level '{level}'")
-    return ids[random.Random(f"pick:{seed}").randrange(len(ids))]
+    return str(ids[random.Random(f"pick:{seed}").randrange(len(ids))])
 
 
 WANTS_SETTINGS = True
@@ -232,7 +232,7 @@ def main(
         return 2
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
-    from tui.facade import DrillError
+    from drills.generator import DrillError
 
     try:
         return _run(args, settings.deck_dirs if settings is not None else (), cache_dir)

@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.settings import Settings
+from engine.app.values import Settings
 from tui.cli_flags import Parser, fail
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     parser.add_argument("--shuffle", action="store_true", help="ask the questions in random order")
     args = parser.parse_args(list(argv))
 
-    from engine.store.preflight import StoreError, preflight
+    from engine.app.values import StoreError, preflight
     from tui.authoring import load_collection
 
     deck_ids = [d.id for d in load_collection(settings.deck_dirs).decks]

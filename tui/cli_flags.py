@@ -10,8 +10,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from engine.faults import AppError
-from engine.settings import INT_RANGES, db_problem, deck_dir_problem, retention_problem, sqlite_folder
+from engine.app.values import (
+    INT_RANGES,
+    AppError,
+    db_problem,
+    deck_dir_problem,
+    retention_problem,
+    sqlite_folder,
+)
 
 
 class UsageError(Exception):
@@ -104,7 +110,7 @@ def guarded(prog: str, run: Callable[[], int]) -> int:
 
 
 def one_line(error: BaseException) -> str:
-    from engine.redact import mask_secrets
+    from engine.app.values import mask_secrets
 
     return mask_secrets(" ".join(str(error).split()))[:200]  # masked before a cut could hide a URL
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from engine.settings import Settings
+from engine.app.values import Settings
 from tui.cli_flags import Parser
 
 WANTS_SETTINGS = True
@@ -23,28 +23,18 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     )
     args = parser.parse_args(list(argv))
 
-    from engine.app.fsrs_fit import OptimizerMissing, fit
-    from engine.store import fsrs_memory, meta
-    from engine.store.database import StoreError, open_store
+    from engine.app.fsrs_fit import OptimizerMissing
+    from engine.app.store_commands import fsrs_parameters, optimize_fsrs
+    from engine.app.values import AppError
 
     try:
-        store = open_store(settings.db)
-    except StoreError as error:
-        print(f"flopcards fsrs: error: {error}", file=sys.stderr)
-        return 1
-    try:
         if args.action == "show":
-            stored = meta.fsrs_parameters(store)
+            stored = fsrs_parameters(settings.db)
             print("default FSRS-6 parameters" if stored is None else ", ".join(f"{p:.4f}" for p in stored))
             return 0
-        try:
-            result = fit(fsrs_memory.all_answers(store))
-        except OptimizerMissing as error:
-            print(f"flopcards fsrs: error: {error}", file=sys.stderr)
-            return 1
-        if result.parameters is not None:
-            meta.set_fsrs_parameters(store, result.parameters)
-        print(result.reason)
-        return 0
-    finally:
-        store.close()
+        result = optimize_fsrs(settings.db)
+    except (AppError, OptimizerMissing) as error:
+        print(f"flopcards fsrs: error: {error}", file=sys.stderr)
+        return 1
+    print(result.reason)
+    return 0

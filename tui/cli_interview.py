@@ -8,8 +8,8 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.interview import LENGTHS, LEVELS, Track
-from engine.settings import Settings
+from engine.app.interviews import LENGTHS, LEVELS, Track
+from engine.app.values import Settings
 
 if TYPE_CHECKING:
     from tui.app import FlopcardsApp
@@ -42,18 +42,15 @@ def interview_app(config: AppConfig, choice: InterviewChoice | None) -> Flopcard
 
 def history_json(settings: Settings) -> int:
     """Every stored mock interview's report figures, oldest first (nothing stored yet: [])."""
-    from engine.interview_log import as_json, interviews
-    from engine.store.database import StoreError, open_store
+    from engine.app.store_commands import interview_records
+    from engine.app.values import AppError
 
     try:
-        store = open_store(settings.db)
-    except StoreError as error:
+        records = interview_records(settings.db)
+    except AppError as error:
         print(f"flopcards interview: {error}", file=sys.stderr)
         return 2
-    try:
-        print(json.dumps([as_json(r) for r in interviews(store)], indent=2))
-    finally:
-        store.close()
+    print(json.dumps(records, indent=2))
     return 0
 
 
@@ -71,7 +68,7 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     if args.json:
         return history_json(settings)
 
-    from engine.store.preflight import StoreError, preflight
+    from engine.app.values import StoreError, preflight
 
     try:
         preflight(settings.db)

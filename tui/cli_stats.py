@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.settings import Settings
+from engine.app.values import Settings
 from tui.cli_flags import Parser
 
 WANTS_SETTINGS = True
@@ -42,7 +42,8 @@ def _decks(settings: Settings, cache_dir: Path | None) -> _Decks:
             kept.drill_decks(),
         )
     from tui.authoring import load_collection
-    from tui.facade import DRILL_DECK, kinds, templates_for
+    from drills.attempts import DRILL_DECK
+    from drills.generator import kinds, templates_for
 
     collection = load_collection(settings.deck_dirs)
     n_kinds = len(kinds(templates_for(deck_dirs=settings.deck_dirs)))
@@ -65,9 +66,9 @@ def main(argv: Sequence[str], settings: Settings, *, cache_dir: Path | None = No
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     args = parser.parse_args(list(argv))
 
-    from engine.stats import Period, compute_stats
-    from engine.store.database import StoreError, open_store
-    from engine.studyday import StudyClock, utc_now
+    from engine.app.database import StoreError, open_store
+    from engine.app.stats import Period, compute_stats
+    from engine.app.values import StudyClock, utc_now
     from tui.stats_format import stats_json, stats_text
 
     decks = _decks(settings, cache_dir)

@@ -7,9 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from engine.problems import Problem
-from engine.settings import Settings
-from engine.studyday import StudyClock, utc_now
+from engine.app.values import Problem, Settings, StudyClock, utc_now
 
 
 @dataclass(frozen=True)

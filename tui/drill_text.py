@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
-from engine.answers import Verdict
-from engine.units import format_percent, format_quantity
-from tui.facade import answer_example, format_seconds
+from drills.present import answer_example
+from drills.session import format_seconds
+from engine.app.answering import Verdict, format_percent, format_quantity
 
 if TYPE_CHECKING:
-    from engine.answers import CheckResult
-    from tui.facade import Drill, Result
+    from drills.attempts import Result
+    from drills.drill import Drill
+    from engine.app.answering import CheckResult
 
 
 def answer_placeholder(drill: Drill) -> str:
@@ -86,7 +87,7 @@ def warm_markdown(drill: Drill) -> None:
     from rich.console import Console
     from rich.markdown import Markdown
 
-    from tui.facade import question_markdown, solution_markdown
+    from drills.present import question_markdown, solution_markdown
 
     console = Console(file=StringIO(), width=80)
     console.print(Markdown(question_markdown(drill)), Markdown(solution_markdown(drill)))

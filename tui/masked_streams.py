@@ -7,7 +7,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from engine.redact import mask_secrets
+from engine.app.values import mask_secrets
 
 
 class MaskedStream:

@@ -14,10 +14,10 @@ from tui.drill_text import without_verdict_word
 if TYPE_CHECKING:
     from textual.dom import DOMNode
 
-    from engine.answers import CheckResult
+    from drills.attempts import Result as DrillResult
     from engine.app import Current, ReviewSession
-    from engine.grades import Grade
-    from tui.facade import Result as DrillResult
+    from engine.app.answering import CheckResult
+    from engine.app.values import Grade
     from tui.services import Services
 
 

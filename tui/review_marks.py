@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
     from engine.app import Current, ReviewSession
-    from engine.store.marks import MarkChange
+    from engine.app.database import MarkChange
     from tui.edit_card import Place
     from tui.services import Services
 

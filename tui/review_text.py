@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from engine.grades import ANKI_BUTTONS, Grade, key_of_grade
-from engine.sm2 import format_interval
+from engine.app.values import ANKI_BUTTONS, Grade, format_interval, key_of_grade
 
 if TYPE_CHECKING:  # the screen shows a start-up glance before SQLAlchemy is imported
     from engine.app import Answered
-    from engine.store.marks import Mark
+    from engine.app.database import Mark
 
 
 def grade_bar(

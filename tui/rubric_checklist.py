@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from engine.rubric import Coverage, RubricPoint, coverage
+from engine.app.answering import Coverage, RubricPoint, coverage
 
 TICKED, UNTICKED = "[x]", "[ ]"
 """Glyphs as well as colour: a tick reads the same on a monochrome terminal."""

@@ -7,7 +7,7 @@ from datetime import date, datetime
 from enum import Enum
 from typing import Any
 
-from engine.stats.model import Retention, Stats
+from engine.app.stats import Retention, Stats
 from tui.cli_authoring import plural
 
 GRADE_NAMES = ("0 blackout", "1 not at all", "2 barely", "3 with effort", "4 well", "5 perfectly")

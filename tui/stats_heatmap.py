@@ -6,7 +6,7 @@ from datetime import date, timedelta
 
 from rich.text import Text
 
-from engine.stats.model import Activity
+from engine.app.stats import Activity
 
 SHADES = ("#2d333b", "#0e4429", "#006d32", "#26a641", "#39d353")
 WEEKS = 53

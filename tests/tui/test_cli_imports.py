@@ -73,14 +73,3 @@ def test_a_quick_command_loads_nothing_it_does_not_use(name: str, tmp_path: Path
     assert runs[0].stdout == runs[1].stdout
     assert (tmp_path / "cache").is_dir() or name == "help"
 
-
-def test_every_facade_name_resolves_to_its_home_module() -> None:
-    import tui.facade
-
-    assert sorted(tui.facade.__all__) == sorted(tui.facade._WHERE)
-    for name in tui.facade.__all__:
-        value = getattr(tui.facade, name)
-        module, attribute = tui.facade._WHERE[name]
-        assert value is getattr(sys.modules[module], attribute)
-    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
-        _ = tui.facade.nothing  # type: ignore[attr-defined]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
+from drills.present import question_markdown, solution_markdown
 from engine.solution import render_steps
-from tui.facade import question_markdown, solution_markdown
 from tui.screens.drill import DrillScreen
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])

@@ -200,7 +200,7 @@ async def test_an_exam_result_the_store_refused_is_still_shown_and_the_notice_sa
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await asyncio.wait_for(app.loaded.wait(), 60)
         services: Services = app.services
-        from tui.facade import ExamSession
+        from cards.exam import ExamSession
 
         loaded = services.collection.deck("basics")
         assert loaded is not None

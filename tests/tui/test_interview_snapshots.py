@@ -8,9 +8,9 @@ import dataclasses
 import pytest
 from textual.widgets import Input
 
+from drills.generator import levels
 from engine.interview import DrillOutcome, InterviewSession, Track, plan_interview
 from tests.tui.conftest import DATA, screen_text
-from tui.facade import levels
 from tui.screens.interview import InterviewScreen, Stage
 from tui.screens.interview_report import InterviewReportScreen
 

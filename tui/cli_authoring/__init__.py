@@ -6,7 +6,7 @@ import sys
 from collections.abc import Iterable
 from typing import TextIO
 
-from engine.problems import Problem
+from engine.app.values import Problem
 
 
 def print_problems(problems: Iterable[Problem], *, warnings: bool = True, out: TextIO | None = None) -> int:

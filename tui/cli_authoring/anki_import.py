@@ -12,10 +12,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine.settings import Settings, user_deck_dir
+from engine.app.values import Settings, user_deck_dir
 
 if TYPE_CHECKING:
-    from engine.store.history import ImportedHistory
+    from engine.app.store_commands import ImportedHistory
     from tui.anki import AnkiCollection, Converted
 
 
@@ -76,7 +76,7 @@ def run(
     found: list[ImportedHistory] | None = None
     written: tuple[int, int] | str | None = None
     if with_history:
-        from engine.studyday import StudyClock, utc_now
+        from engine.app.values import StudyClock, utc_now
         from tui.anki import histories
 
         clock = StudyClock(day_start_hour=settings.day_start_hour)
@@ -120,16 +120,10 @@ def run(
 
 
 def _history(found: list[ImportedHistory], settings: Settings) -> tuple[int, int] | str:
-    from engine.store.database import StoreError, open_store
-    from engine.store.history import write_histories
+    from engine.app.store_commands import import_histories
+    from engine.app.values import AppError
 
     try:
-        store = open_store(settings.db)
-    except StoreError as error:
+        return import_histories(settings.db, found)
+    except AppError as error:
         return f"{error}; nothing was imported"
-    try:
-        return write_histories(store, found)
-    except StoreError as error:
-        return f"{error}; nothing was imported"
-    finally:
-        store.close()

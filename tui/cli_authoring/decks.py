@@ -6,7 +6,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from engine.settings import Settings, user_deck_dir
+from engine.app.values import Settings, user_deck_dir
 from tui.cli_authoring import print_problems
 from tui.cli_flags import Parser
 
@@ -20,7 +20,7 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     parser.add_argument("--json", action="store_true", help="print a JSON list instead of a table")
     args = parser.parse_args(list(argv))
 
-    from engine.store.database import StoreError, open_store
+    from engine.app.database import StoreError, open_store
     from tui.authoring import card_study, load_collection
 
     collection = load_collection(settings.deck_dirs)
@@ -53,7 +53,7 @@ def main(argv: Sequence[str], settings: Settings) -> int:
         listing = {"decks": rows, "problems": problems, "deck_folder": str(folder), "extra_folders": extra}
         print(json.dumps(listing, indent=2))
         return 0
-    width = max([len(r["id"]) for r in rows] + [4])
+    width = max([len(str(r["id"])) for r in rows] + [4])
     print(f"{'DECK':<{width}}  {'CARDS':>5}  {'DUE':>4}  {'NEW':>4}  TITLE / FILE")
     for r in rows:
         print(f"{r['id']:<{width}}  {r['cards']:>5}  {r['due']:>4}  {r['new']:>4}  {r['title']}")

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.settings import Settings
+from engine.app.values import Settings
 from tui.cli_flags import Parser, missing_folder_problem
 
 WANTS_SETTINGS = True

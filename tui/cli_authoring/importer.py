@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.settings import Settings, user_deck_dir
+from engine.app.values import Settings, user_deck_dir
 from tui.cli_authoring import plural, print_problems
 from tui.cli_flags import Parser
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from engine.settings import Settings, user_deck_dir
+from engine.app.values import Settings, user_deck_dir
 from tui.cli_flags import Parser
 
 WANTS_SETTINGS = True

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.problems import Problem
-from engine.settings import Settings
+from engine.app.values import Problem, Settings
 from tui.authoring import NO_SOURCE, default_paths, validate_paths
 from tui.cli_authoring import plural, print_problems
 from tui.cli_flags import Parser
@@ -43,7 +42,7 @@ def main(
     )
     args = parser.parse_args(list(argv))
     if args.settings_file is not None:
-        from engine.settings import load_settings, settings_file
+        from engine.app.values import load_settings, settings_file
 
         path = settings_file() if args.settings_file is True else args.settings_file
         found = list(settings_problems) if args.settings_file is True else load_settings(path)[1]

@@ -11,9 +11,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown, Rule, Static
 
 if TYPE_CHECKING:
-    from engine.store.browse import CardRow
-    from engine.store.marks import Mark
-    from tui.facade import Found
+    from cards.browse import Found
+    from engine.app.database import CardRow, Mark
 
 
 def marks_text(mark: CardRow | Mark) -> str:

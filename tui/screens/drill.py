@@ -18,16 +18,19 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
-from engine.answers import Verdict
+from drills.attempts import Attempt
+from drills.generator import DrillError
+from drills.present import question_markdown, solution_markdown
+from drills.timed import Sitting, Turn
+from engine.app.answering import Verdict
 from tui.drill_text import answer_placeholder, empty_answer_text, set_verdict, verdict_text
-from tui.facade import Attempt, DrillError, Sitting, Turn, question_markdown, solution_markdown
 from tui.screens.drill_summary import DrillSummaryScreen
 from tui.screens.help import HelpScreen
 from tui.store_work import WriteQueue
 
 if TYPE_CHECKING:
-    from engine.answers import CheckResult
-    from tui.facade import Drill
+    from drills.drill import Drill
+    from engine.app.answering import CheckResult
     from tui.services import Services
 
 

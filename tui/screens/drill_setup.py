@@ -15,16 +15,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
-from tui.facade import (
-    SPRINT_SECONDS,
-    DrillSession,
-    Plan,
-    PlanError,
-    Sitting,
-    make_plan,
-    sprint_plan,
-    weak_plan,
-)
+from drills.session import DrillSession, Plan, PlanError, make_plan
+from drills.timed import SPRINT_SECONDS, Sitting, sprint_plan, weak_plan
 from tui.ticks import TickList
 
 if TYPE_CHECKING:
@@ -90,8 +82,8 @@ class DrillSetupScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="drill-warm")
     def warm_up(self) -> None:
         """Load the templates, then check one answer, off the UI thread (pydantic, pint load here)."""
+        from drills.generator import DrillError, check, generate, kinds, levels
         from tui.drill_text import warm_markdown
-        from tui.facade import DrillError, check, generate, kinds, levels
 
         try:
             found = kinds(self.services.templates)

@@ -13,14 +13,14 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, Static
 
-from engine.rubric import RubricPoint
+from engine.app.answering import RubricPoint
 from tui.rubric_checklist import RubricChecklist
 
 if TYPE_CHECKING:
     from textual.app import App
 
-    from engine.answers import CheckResult
-    from tui.facade import ExamSession
+    from cards.exam import ExamSession
+    from engine.app.answering import CheckResult
     from tui.services import Services
 
 MAX_ANSWER_CHARS = 500
@@ -242,7 +242,7 @@ def open_exam(
     shuffle: bool = False,
 ) -> str | None:
     """Start an exam over a deck (the grill when none is chosen); returns the problem, if any."""
-    from tui.facade import ExamError, ExamSession
+    from cards.exam import ExamError, ExamSession
 
     if services is None:
         return "Still opening your decks…"

@@ -11,11 +11,11 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static
 
-from tui.facade import aim, deck_bands
+from cards.exam import aim, deck_bands
 from tui.screens.exam import clock_text
 
 if TYPE_CHECKING:
-    from tui.facade import ExamSession
+    from cards.exam import ExamSession
     from tui.services import Services
 
 

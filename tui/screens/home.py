@@ -13,7 +13,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from engine.faults import AppError
+from engine.app.values import AppError
 from tui.cli_authoring import plural
 from tui.deck_table import COLUMNS, column_widths, truncate
 from tui.messages import CountsPainted, HomePainted
@@ -21,9 +21,10 @@ from tui.screens.help import HelpScreen
 from tui.store_work import fault_notice
 
 if TYPE_CHECKING:
+    from cards.loader import Collection
+    from drills.loader import TemplateSet
     from engine.app import ReviewSession
-    from engine.home import HomeView
-    from tui.facade import Collection, TemplateSet
+    from engine.app.values import HomeView
     from tui.messages import ServicesReady
     from tui.screens.review import ReviewScreen
     from tui.services import Services

@@ -14,16 +14,16 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, Static
 
-from engine.interview import DrillOutcome, InterviewSession, Plan
-from tui.facade import question_markdown, solution_markdown
+from drills.present import question_markdown, solution_markdown
+from engine.app.interviews import DrillOutcome, InterviewSession, Plan
 from tui.rubric_checklist import RubricChecklist
 from tui.screens.exam import clock_text
 from tui.store_work import fault_notice, run_store_command
 
 if TYPE_CHECKING:
-    from engine.answers import CheckResult
-    from engine.interview_report import InterviewRecord
-    from tui.facade import Drill
+    from drills.drill import Drill
+    from engine.app.answering import CheckResult
+    from engine.app.interviews import InterviewRecord
     from tui.services import Services
 
 MAX_NOTES = 2000

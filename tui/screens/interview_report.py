@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown
 
-from engine.interview_report import InterviewRecord
+from engine.app.interviews import InterviewRecord
 from tui.interview_text import report_markdown
 
 if TYPE_CHECKING:
@@ -68,7 +68,8 @@ class InterviewReportScreen(Screen[None]):
         self.app.push_screen(ReviewScreen(self.services, None, session))
 
     def action_drill(self) -> None:
-        from tui.facade import DrillSession, Sitting, weak_plan
+        from drills.session import DrillSession
+        from drills.timed import Sitting, weak_plan
         from tui.screens.drill import DrillScreen
 
         plan = weak_plan(list(self.record.study_kinds()))

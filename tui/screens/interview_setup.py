@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Select, Static
 
-from engine.interview import LENGTHS, LEVELS, Plan, PlanError, Track
+from engine.app.interviews import LENGTHS, LEVELS, Plan, PlanError, Track
 
 if TYPE_CHECKING:
     from textual.app import App

@@ -15,8 +15,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, Rule, Static
 
-from engine.faults import AppError
-from engine.grades import Grade, grade_of_key, key_of_grade
+from engine.app.values import AppError, Grade, grade_of_key, key_of_grade
 from tui.drill_text import without_verdict_word
 from tui.review_drill import DueDrill
 from tui.review_glance import GlanceStart

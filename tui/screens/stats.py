@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
-from engine.stats.model import Period, Stats
+from engine.app.stats import Period, Stats
 from tui.stats_format import GRADE_NAMES, counts_line, percent, retention_rows, summary_lines
 from tui.stats_heatmap import heatmap_text
 
@@ -124,7 +124,7 @@ class StatsScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="stats")
     def compute(self, deck_id: str | None, period: Period, total: int) -> None:
         """Aggregate off the UI thread; only the figures come back."""
-        from engine.stats import compute_stats
+        from engine.app.stats import compute_stats
 
         stats = compute_stats(
             self.services.store,

@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from engine.sm2 import GRADE_LABELS
+from engine.app.values import GRADE_LABELS
 from tui.cli_authoring import plural
 
 if TYPE_CHECKING:
