@@ -41,9 +41,9 @@ def _decks(settings: Settings, cache_dir: Path | None) -> _Decks:
             totals[None],
             kept.drill_decks(),
         )
-    from tui.authoring import load_collection
     from drills.attempts import DRILL_DECK
     from drills.generator import kinds, templates_for
+    from tui.authoring import load_collection
 
     collection = load_collection(settings.deck_dirs)
     n_kinds = len(kinds(templates_for(deck_dirs=settings.deck_dirs)))
