@@ -273,7 +273,7 @@ def generate(
 
 def grading(drill: Drill) -> Grading:
     """How the drill's answer is graded: its bands, exactness, feasibility and declared slips."""
-    from engine.bands import DEFAULT_SLIPS, Grading
+    from engine.bands import Grading, default_slips
     from engine.slips import applicable
 
     declared = tuple(s for name, ratio in drill.slips for s in applicable(name, ratio))
@@ -283,7 +283,7 @@ def grading(drill: Drill) -> Grading:
         integer=drill.integer,
         multiple_of=drill.multiple_of,
         sig_figs=drill.sig_figs,
-        slips=declared or DEFAULT_SLIPS,
+        slips=declared or default_slips(drill.unit),
     )
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engine import slips
 from engine.answer_words import WrongUnit, resolve
-from engine.bands import Grading, Verdict, judge
+from engine.bands import Grading, Verdict, default_slips, judge
 from engine.counts import Count, from_unit, scale_name
 from engine.formula import Equivalence, Formula, FormulaError, compare, parse_formula
 from engine.reading import MAX_ANSWER_LEN, ReadError, Reading, read_quantity
@@ -122,7 +122,7 @@ def check_numeric(
 ) -> CheckResult:
     """Read `text` (number, arithmetic, optional unit words) and compare with `expected` in `unit`;
     `count`: what a count answer counts (default: the noun the unit names, as in 'tokens')."""
-    g = grading or Grading(tolerance, close)
+    g = grading or Grading(tolerance, close, slips=default_slips(unit))
     given = text if isinstance(text, str) else str(text)
     try:
         count = count or from_unit(unit)

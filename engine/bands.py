@@ -4,6 +4,7 @@ significant figures, and the slips worth naming."""
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -22,7 +23,15 @@ class Verdict(StrEnum):
 DEFAULT_SLIPS: tuple[Slip, ...] = tuple(
     s for name in ("bits-bytes", "gib-gb", "mib-mb") for s in slips.applicable(name)
 )
-"""Unit slips worth naming in any question (a drill template declares its own)."""
+"""Unit slips worth naming in any question about bytes or bits (a drill template declares its own)."""
+
+_DATA_UNIT = re.compile(r"^\s*(?:[kKMGTPE]i?)?(?:B|b|bits?|bytes?)\s*(?:/|$)")
+
+
+def default_slips(unit: str) -> tuple[Slip, ...]:
+    """The unit slips worth naming for an answer in `unit`: bits/bytes and GiB/GB only where the
+    answer is an amount (or rate) of data; a speedup 7.8% off is not "GiB vs GB"."""
+    return DEFAULT_SLIPS if _DATA_UNIT.match(unit) else ()
 
 
 @dataclass(frozen=True)
