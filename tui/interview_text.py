@@ -39,14 +39,14 @@ def report_markdown(record: InterviewRecord, earlier: Sequence[InterviewRecord],
         "",
         "### Questions",
         "",
-        "| # | Card | Coverage | Time / guide | Drills |",
-        "|---|---|---|---|---|",
+        "| Card | Coverage | Time/guide | Drills |",
+        "|---|---|---|---|",
     ]
-    for i, q in enumerate(record.questions, 1):
+    for q in record.questions:
         cover = "skipped" if q.skipped else f"{_pct(q.share)} → {q.grade}"
         marks = ", ".join(f"{d.kind} {MARKS.get(d.verdict, d.verdict)}" for d in q.drills) or "—"
-        timing = f"{clock_text(q.seconds)} / {clock_text(q.guide_seconds)}"
-        lines.append(f"| {i} | {q.key} | {cover} | {timing} | {marks} |")
+        timing = f"{clock_text(q.seconds)}/{clock_text(q.guide_seconds)}"  # unbroken at 80 columns
+        lines.append(f"| {q.key} | {cover} | {timing} | {marks} |")
     missed = record.missed_points()
     if missed:
         lines += ["", "### Points missed", ""]
