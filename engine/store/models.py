@@ -8,6 +8,8 @@ from typing import Any
 import sqlalchemy as sa
 import sqlalchemy.orm as so
 
+from engine.store.rules import REPEATED_INDEX_WHERE
+
 
 class UTCDateTime(sa.types.TypeDecorator[datetime]):
     """Stores aware datetimes as naive UTC (SQLite has no time zones) and gives them back aware."""
@@ -52,7 +54,7 @@ class CardStateRow(Base):
         sa.Index(
             "ix_card_state_repeat_today",
             "last_day",
-            sqlite_where=sa.text("repeat_today = 1"),
+            sqlite_where=sa.text(REPEATED_INDEX_WHERE),
         ),
     )
 
