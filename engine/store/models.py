@@ -144,6 +144,3 @@ class MetaRow(Base):
 
 APP_MARKER = ("application", "flopcards")
 """The row every flopcards database holds from revision 0003 on (refuses look-alike databases)."""
-
-
-from engine.store import interview_table, stats_tables  # noqa: E402, F401  (tables join Base.metadata)
