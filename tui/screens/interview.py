@@ -15,9 +15,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, Static
 
 from engine.interview import DrillOutcome, InterviewSession, Plan
+from tui.clock_text import clock_text
 from tui.facade import question_markdown, solution_markdown
 from tui.rubric_checklist import RubricChecklist
-from tui.screens.exam import clock_text
 from tui.store_work import fault_notice, run_store_command
 
 if TYPE_CHECKING:
