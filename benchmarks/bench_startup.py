@@ -53,12 +53,12 @@ else:
         from tui.screens.home import HomeScreen
         HomeScreen._counts_on_screen = lambda self: done()
     if mode == "saved":  # warm-up launch: until the outline for the next start is kept
-        import tui.start
-        save = tui.start.save_outline
+        import tui.keep_outline
+        save = tui.keep_outline.save_outline
         def save_and_stop(*args):
             save(*args)
             done()
-        tui.start.save_outline = save_and_stop
+        tui.keep_outline.save_outline = save_and_stop
     if mode == "card":
         from tui.screens.review import ReviewScreen
         shown = ReviewScreen.show_current
@@ -120,7 +120,8 @@ t = time.perf_counter(); services = load_services(config, with_templates=False)
 warm, warm_decks, warm_store = (time.perf_counter() - t) * 1000, took["decks"], took["store"]
 study = services.study
 from tui.services import read_templates
-from tui.start import first_look, save_outline
+from tui.keep_outline import save_outline
+from tui.start import first_look
 services.use_templates(read_templates(config))
 save_outline(config, services)
 services.note_unseen()  # as the app's load does: the counts below are a second start's

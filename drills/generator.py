@@ -9,6 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from drills.draws import as_number, catalog_entry, complete, draw
 from drills.drill import Drill, Param, Value
 from drills.render import pretty, render
 from drills.schema import ParamKind
@@ -34,8 +35,7 @@ __all__ = [
 ]
 
 MAX_DRAWS = 1000
-"""Draws tried per seed before giving up; `validate` refuses templates accepting < 5% of draws."""
-MIN_ACCEPTANCE = 0.05
+"""Draws tried per seed before giving up (`validate` refuses templates accepting < 5% of draws)."""
 
 
 class DrillError(ValueError):
@@ -81,23 +81,6 @@ def templates_for(
     return load_templates(dirs, deck_dirs=decks)
 
 
-def _num(v: Any) -> int | float:
-    return int(v) if isinstance(v, int) or float(v).is_integer() else float(v)
-
-
-def _draw(t: CompiledTemplate, rng: random.Random) -> dict[str, Value]:
-    values: dict[str, Value] = {}
-    for d in t.draws:
-        pick = d.choices[rng.randrange(len(d.choices))]
-        if d.kind is ParamKind.CATALOG:
-            values.update(_draw_entry(d.name, d.fields, pick))
-        elif d.kind is ParamKind.OPTIONS:
-            values[d.name], values[f"{d.name}_label"] = _num(pick[1]), pick[0]
-        else:
-            values[d.name] = _num(pick)
-    return values
-
-
 def _apply(t: CompiledTemplate, values: dict[str, Value], overrides: Mapping[str, Any]) -> None:
     draws = {d.name: d for d in t.draws}
     catalog_first = sorted(
@@ -110,12 +93,12 @@ def _apply(t: CompiledTemplate, values: dict[str, Value], overrides: Mapping[str
             if entry is None:
                 ids = ", ".join(e.id for e in d.choices)
                 raise DrillError(f"'{given}' is not a choice for '{name}' (choices: {ids})")
-            values.update(_draw_entry(d.name, d.fields, entry))
+            values.update(catalog_entry(d.name, d.fields, entry))
         elif d is not None and d.kind is ParamKind.OPTIONS:
             labels = dict(d.choices)
             if given not in labels:
                 raise DrillError(f"'{given}' is not an option for '{name}' ({', '.join(labels)})")
-            values[name], values[f"{name}_label"] = _num(labels[given]), given
+            values[name], values[f"{name}_label"] = as_number(labels[given]), given
         elif name in t.units and name not in t.text_names and name not in dict(t.derived):
             try:
                 number = float(given)
@@ -123,36 +106,9 @@ def _apply(t: CompiledTemplate, values: dict[str, Value], overrides: Mapping[str
                 number = math.nan
             if isinstance(given, bool) or not math.isfinite(number):
                 raise DrillError(f"'{name}' must be a finite number, not {given!r}")
-            values[name] = _num(given if isinstance(given, int) else number)
+            values[name] = as_number(given if isinstance(given, int) else number)
         else:
             raise DrillError(f"'{name}' cannot be overridden in drill '{t.spec.id}'")
-
-
-def _draw_entry(name: str, fields: tuple[tuple[str, str], ...], entry: Any) -> dict[str, Value]:
-    out: dict[str, Value] = {name: entry.name}
-    for pname, fname in fields:
-        v = getattr(entry, fname)
-        out[pname] = v if isinstance(v, str) else _num(v)
-    return out
-
-
-def _complete(t: CompiledTemplate, values: dict[str, Value]) -> bool:
-    """Compute derived params in place; False if a constraint fails or a value is undefined."""
-    numeric = {k: v for k, v in values.items() if not isinstance(v, str)}
-    try:
-        for name, f in t.derived:
-            numeric[name] = values[name] = _num(f.evaluate(numeric))
-        for f, lo, hi in t.constraints:
-            v = f.evaluate(numeric)
-            if (lo is not None and v < lo) or (hi is not None and v > hi):
-                return False
-        for f, divisor in t.multiples:
-            ratio = f.evaluate(numeric) / divisor.evaluate(numeric)
-            if abs(ratio - round(ratio)) > 1e-9 or round(ratio) < 1:
-                return False
-    except (FormulaError, ZeroDivisionError):
-        return False
-    return True
 
 
 Solved = tuple[float, tuple[Step, ...], tuple[tuple[str, float | None], ...], float | None, Count | None]
@@ -166,7 +122,7 @@ def _solve(t: CompiledTemplate, values: Mapping[str, Value]) -> Solved:
         v = f.evaluate(env)
         steps.append(Step(spec.label, pretty(spec.formula), pretty(spec.formula, env), v, spec.unit))
         if spec.name is not None:
-            env[spec.name] = _num(v)
+            env[spec.name] = as_number(v)
     expected = t.answer.evaluate(env)
     if not math.isfinite(expected):
         raise DrillError(f"drill '{t.spec.id}' has no finite answer")
@@ -182,10 +138,10 @@ def build(t: CompiledTemplate, seed: int, overrides: Mapping[str, Any] | None = 
     """Generate a drill from a compiled template (see `generate`)."""
     rng = random.Random(f"{t.spec.id}:{seed}")
     for _ in range(MAX_DRAWS):
-        values = _draw(t, rng)
+        values = draw(t, rng)
         if overrides:
             _apply(t, values, overrides)
-        if _complete(t, values):
+        if complete(t, values):
             break
     else:
         raise DrillError(
@@ -242,12 +198,6 @@ def grading_convention(
         return f"Answers equal to the result at {sig_figs} significant figures are correct."
     band = max(5 * tolerance, 0.10) if close is None else close
     return f"Answers within ±{tolerance * 100:g}% are correct; within ±{band * 100:g}%, close."
-
-
-def acceptance_rate(t: CompiledTemplate, draws: int = 400) -> float:
-    """The share of random draws that meet every constraint (what `validate` reports if < 5%)."""
-    rng = random.Random(f"acceptance:{t.spec.id}")
-    return sum(_complete(t, _draw(t, rng)) for _ in range(draws)) / draws
 
 
 def generate(

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from drills.compile import CompiledTemplate
+from drills.draws import MIN_ACCEPTANCE, acceptance_rate
 from drills.problem import Problem as Problem  # re-exported: the loader's problems are these
 from drills.render import placeholders
 from drills.schema import ChoiceParam, DerivedParam, ParamKind, RangeParam, Template
@@ -135,8 +136,6 @@ def check_values(t: CompiledTemplate, doc: PositionedYaml | None, name: str) -> 
 
 def feasibility(t: CompiledTemplate, doc: PositionedYaml | None, name: str) -> list[Problem]:
     """A template whose constraints hold for under 5% of random draws is reported (never for 0)."""
-    from drills.generator import MIN_ACCEPTANCE, acceptance_rate
-
     if not t.constraints:
         return []
     rate = acceptance_rate(t)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 
+from tui.commands import flopcards_commands
 from tui.config import AppConfig
 from tui.messages import CountsPainted, FirstCardPainted, HomePainted, ServicesReady
 from tui.screens.home import HomeScreen
@@ -98,7 +99,7 @@ class FlopcardsApp(App[None]):
         from tui.services import read_templates, warm_engine
 
         services.use_templates(read_templates(self.config))
-        from tui.start import save_outline
+        from tui.keep_outline import save_outline
 
         save_outline(self.config, services)
         services.note_unseen()
@@ -173,9 +174,7 @@ class FlopcardsApp(App[None]):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        from tui.commands import flopcards_commands
-
-        yield from flopcards_commands(self)
+        yield from flopcards_commands(self.home, decks_open=self.services is not None)
 
     def _fatal_error(self) -> None:
         """An unexpected error ends the app with Textual's report, but without local variables

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from textual.app import SystemCommand
 
 if TYPE_CHECKING:
-    from tui.app import FlopcardsApp
+    from textual.screen import Screen
 
 COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Review", "Review what is due in the highlighted deck (home's enter)", "study"),
@@ -25,8 +25,8 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
 """(title, help, home screen action)."""
 
 
-def flopcards_commands(app: FlopcardsApp) -> Iterator[SystemCommand]:
-    home = app.home
+def flopcards_commands(home: Screen[None], *, decks_open: bool) -> Iterator[SystemCommand]:
+    """The entries, each running `home`'s action; reloading only once the decks are open."""
 
     def run(action: str) -> Callable[[], None]:
         def go() -> None:
@@ -35,6 +35,6 @@ def flopcards_commands(app: FlopcardsApp) -> Iterator[SystemCommand]:
         return go
 
     for title, help_text, action in COMMANDS:
-        if action == "reload" and app.services is None:
+        if action == "reload" and not decks_open:
             continue
         yield SystemCommand(title, help_text, run(action))

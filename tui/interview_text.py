@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.app.interviews import InterviewRecord, compared
-from tui.screens.exam import clock_text
+from tui.clock_text import clock_text
 
 MARKS = {"correct": "✓", "close": "≈", "wrong": "✗", "wrong_unit": "✗ unit", "gave_up": "gave up"}
 

@@ -1,5 +1,6 @@
 """Wiring of the start-up path: the home's first counts from the last load's outline, before the
-store and the decks are opened for real (light: no SQLAlchemy, pydantic or YAML imported here)."""
+store and the decks are opened for real (the import-linter contract keeps SQLAlchemy, pydantic and
+YAML out of it and of engine.start; tui.keep_outline keeps the outline after a load)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from cards.glance import read_glance
 from cards.version import BUNDLED_DIR as DECKS
@@ -19,14 +19,13 @@ from engine.home import HomeView
 from engine.start import outline
 from engine.start.look import first_look as look
 from engine.start.look import first_queue
+from engine.start.shipped import load_shipped, no_user_files
 from engine.store.preflight import sqlite_file
 from engine.studyday import StudyClock
-from tui.bundled_outline import load_shipped, no_user_files
 from tui.config import AppConfig
 
-if TYPE_CHECKING:
-    from tui.services import Services
-
+SHIPPED = Path(__file__).with_name("bundled_outline.json")
+"""The bundled decks' and templates' outline (python -m tui.bundled_outline writes it)."""
 GLANCE = "deck-files"
 """Cache records naming each deck's file, so an early Enter can read its first card from the cache."""
 
@@ -44,7 +43,7 @@ def limits(config: AppConfig) -> Limits:
     )
 
 
-def _name(config: AppConfig) -> str:
+def outline_name(config: AppConfig) -> str:
     """The outline's name: which folders the decks came from (another set of folders, another outline)."""
     key = json.dumps([[str(p) for p in config.deck_dirs], config.include_bundled])
     return hashlib.blake2b(key.encode(), digest_size=16).hexdigest()
@@ -57,11 +56,12 @@ def kept_outline(config: AppConfig) -> outline.Outline | None:
         return None
     cache = FileCache(config.cache_dir, cache_version())
     try:
-        kept = outline.load(cache, _name(config))
+        kept = outline.load(cache, outline_name(config))
     finally:
         cache.close()
     if kept is None and config.include_bundled and no_user_files(config.deck_dirs):
-        kept = load_shipped()  # an empty cache: the bundled decks' outline shipped in the package
+        # an empty cache: the bundled decks' outline shipped in the package
+        kept = load_shipped(SHIPPED, DECKS.parent.parent, (DECKS, TEMPLATES))
     return kept
 
 
@@ -106,7 +106,7 @@ def glance(config: AppConfig, kept: outline.Outline, deck_id: str | None) -> Gla
         return None
     cache = FileCache(config.cache_dir, cache_version())
     try:
-        files = cache.get_record(GLANCE, _name(config))
+        files = cache.get_record(GLANCE, outline_name(config))
         file = files.get(deck.deck_id) if isinstance(files, dict) else None
         card = read_glance(cache, Path(file), deck.deck_id, card_id) if file else None
     finally:
@@ -115,30 +115,3 @@ def glance(config: AppConfig, kept: outline.Outline, deck_id: str | None) -> Gla
         return None
     title = deck.title if deck_id is not None else "All decks"
     return Glance(key, title, card.front, card.hint, len(queue))
-
-
-def outline_of(services: Services) -> outline.Outline:
-    """What this load found: each deck's title and keys (new-in-review, then the others), problems."""
-    study = services.study
-    decks = [(deck, study.deck_title(deck)) for deck in study.deck_ids()]
-    return outline.from_groups(decks, study.groups, services.problems(), bool(services.collection.problems))
-
-
-def save_outline(config: AppConfig, services: Services) -> None:
-    """Keep what this load found for the next start; called after the load, off the start path."""
-    if config.cache_dir is None:
-        return
-    folders = [*([DECKS] if config.include_bundled else []), TEMPLATES, *config.deck_dirs]
-    stamps = outline.stamp(
-        [f for f in services.collection.files if f.is_file()], [f for f in folders if not f.is_file()]
-    )
-    if stamps is None:
-        return
-    files = {d.id: str(d.path) for d in services.collection.decks}
-    cache = FileCache(config.cache_dir, cache_version())
-    try:
-        outline.save(cache, _name(config), outline_of(services), stamps)
-        if cache.get_record(GLANCE, _name(config)) != files:
-            cache.put_record(GLANCE, _name(config), files)  # where each deck's cached read is
-    finally:
-        cache.close()

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from engine.answers import CheckResult, Verdict
+from engine.app.answerer import Answering
 from engine.app.items import Prompt
 from engine.grades import Grade, grade_for
 from engine.rubric import Coverage, coverage
@@ -18,7 +19,6 @@ from engine.store.marks import Mark, MarkChange
 
 if TYPE_CHECKING:
     from engine.app.scheduler import Moment
-    from engine.app.study import Study
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ class SessionSummary:
 class ReviewSession:
     """A queue of item keys, answered one at a time, each answer committed at once."""
 
-    def __init__(self, study: Study, queue: list[str]) -> None:
+    def __init__(self, study: Answering, queue: list[str]) -> None:
         self.study = study
         self.queue = list(queue)
         self.done = 0

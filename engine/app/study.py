@@ -13,6 +13,7 @@ from engine import counting
 from engine.app.errors import store_command
 from engine.app.items import ItemGroup, ItemSource, Prompt, StudyItem, group_items, missing_prompt
 from engine.app.scheduler import Moment, Scheduler, SM2Scheduler
+from engine.app.session import ReviewSession
 from engine.counting import DayTotals, DeckCounts, Limits, Memo, Present, keys_digest
 from engine.grades import Grade
 from engine.keyindex import DeckOf
@@ -23,7 +24,6 @@ from engine.store.database import Store, StoreError
 from engine.studyday import StudyClock, utc_now
 
 if TYPE_CHECKING:
-    from engine.app.session import ReviewSession
     from engine.exam_log import ExamRecord
 
 
@@ -262,8 +262,6 @@ class Study:
     @store_command
     def session_of(self, keys: Sequence[str]) -> ReviewSession:
         """A session over chosen keys (custom study), without the held and the removed ones."""
-        from engine.app.session import ReviewSession
-
         held = self.held()
         return ReviewSession(self, [k for k in dict.fromkeys(keys) if k in self._deck_of and k not in held])
 
@@ -273,8 +271,6 @@ class Study:
 
         With `ahead`, and nothing due, it takes the cards due soonest instead (study ahead).
         """
-        from engine.app.session import ReviewSession
-
         held, today = self.held(), self.today()
         totals = self.totals()
         left, drills = counting.left(self.limits, totals), counting.drill_reviews_left(self.limits, totals)

@@ -4,30 +4,19 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
 
-from engine.formula.evaluate import Formula, evaluate_node
+from engine.formula.evaluate import Formula
 from engine.formula.nodes import (
     ROUNDING,
     Call,
     FormulaError,
-    Name,
-    Neg,
-    Node,
-    Num,
     Number,
-    Pow,
-    Prod,
-    Sum,
     degree,
-    has_variable,
     walk,
 )
-
-_SYMPY_NAMES = {"ceil": "ceiling", "abs": "Abs", "min": "Min", "max": "Max"}
+from engine.formula.symbolic import formula_sympy
 
 
 class Equivalence(StrEnum):
@@ -35,34 +24,6 @@ class Equivalence(StrEnum):
     DIFFERENT = "different"
     UNCONFIRMED = "unconfirmed"
     """The numbers agree but sympy failed to confirm it: never counted as the same."""
-
-
-def to_sympy(node: Node, sym: Mapping[str, Any]) -> Any:
-    """The sympy expression of a tree (constant powers are bounds-checked before sympy sees them)."""
-    import sympy
-
-    if isinstance(node, Num):
-        return sympy.Rational(node.value.numerator, node.value.denominator)
-    if isinstance(node, Name):
-        return sym[node.name]
-    if isinstance(node, Neg):
-        return -to_sympy(node.operand, sym)
-    if isinstance(node, Sum):
-        return sympy.Add(*[s * to_sympy(t, sym) for s, t in node.terms])
-    if isinstance(node, Prod):
-        return sympy.Mul(*[to_sympy(f, sym) ** (1 if op == "*" else -1) for op, f in node.factors])
-    if isinstance(node, Pow):
-        if not has_variable(node):  # evaluated within budget: sympy would build any exact power
-            v = evaluate_node(node, {})
-            return sympy.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else sympy.Float(v)
-        return sympy.Pow(to_sympy(node.base, sym), to_sympy(node.exponent, sym))
-    args = [to_sympy(a, sym) for a in node.args]
-    if node.function == "round":  # round half up (Python's round is half-to-even; differs only at .5)
-        scale = sympy.Integer(10) ** args[1] if len(args) == 2 else sympy.Integer(1)
-        return sympy.floor(args[0] * scale + sympy.Rational(1, 2)) / scale
-    if node.function == "log2":
-        return sympy.log(args[0], 2)
-    return getattr(sympy, _SYMPY_NAMES.get(node.function, node.function))(*args)
 
 
 def _cheap_for_sympy(a: Formula, b: Formula, max_terms: int = 500) -> bool:
@@ -95,7 +56,7 @@ def _sympy_says(a: Formula, b: Formula) -> Equivalence:
     from sympy.polys.polyerrors import PolynomialError
 
     try:
-        same = sympy.cancel(sympy.together(a.sympy() - b.sympy())) == 0
+        same = sympy.cancel(sympy.together(formula_sympy(a) - formula_sympy(b))) == 0
     except (FormulaError, ArithmeticError, TypeError, ValueError, RecursionError, PolynomialError):
         return Equivalence.UNCONFIRMED  # sympy could not decide: the numbers alone do not confirm it
     return Equivalence.SAME if same else Equivalence.DIFFERENT

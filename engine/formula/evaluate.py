@@ -6,7 +6,6 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from engine import budget
 from engine.formula.nodes import (
@@ -23,15 +22,12 @@ from engine.formula.nodes import (
     Sum,
 )
 
-if TYPE_CHECKING:  # pragma: no cover
-    import sympy
-
 Values = Mapping[str, int | float | Fraction]
 
 
 @dataclass(frozen=True)
 class Formula:
-    """A parsed, whitelisted formula; evaluate it or turn it into a sympy expression."""
+    """A parsed, whitelisted formula; evaluate it (engine.formula.symbolic turns it into sympy)."""
 
     text: str
     names: frozenset[str]
@@ -63,14 +59,6 @@ class Formula:
             raise
         except (OverflowError, ValueError, ZeroDivisionError, ArithmeticError) as exc:
             raise FormulaError(f"math error: {exc}", self.text) from None
-
-    def sympy(self) -> sympy.Expr:
-        import sympy
-
-        from engine.formula.equivalence import to_sympy
-
-        symbols = {n: sympy.Symbol(n, positive=True) for n in self.names}
-        return to_sympy(self.tree, symbols)
 
 
 def _check(v: Number) -> Number:

@@ -1,18 +1,21 @@
 """Read-only store reads with the standard library's sqlite3, for the counts painted at start-up.
 
-The same queries as engine.store.repo's (a test holds the two to the same answers on one file).
+The due, held and day-total rules are engine.store.rules' texts, which the store runs too (a test holds
+the two to the same answers on one file).
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import date
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 from engine.counting import DayTotals, Memo
+from engine.store import rules
 from engine.store.preflight import ro_uri
 from engine.store.sql_text import UNSEEN_SQLITE
 
@@ -36,20 +39,13 @@ class QuickReads:
         row = self.conn.execute("SELECT version_num FROM alembic_version").fetchone()
         return None if row is None else str(row[0])
 
+    def _run(self, sql: str, params: Mapping[str, object]) -> Iterable[Sequence[Any]]:
+        """One rule's text (engine.store.rules), dates bound as the ISO text the store keeps."""
+        bound = {name: v.isoformat() if isinstance(v, date) else v for name, v in params.items()}
+        return self.conn.execute(sql, bound).fetchall()
+
     def due_keys(self, today: date, deck_id: str | None, limit: int) -> list[str]:
-        day = today.isoformat()
-        deck = "" if deck_id is None else " AND deck_id = ?"
-        args: tuple[object, ...] = () if deck_id is None else (deck_id,)
-        scheduled = self.conn.execute(
-            f"SELECT card_key FROM card_state WHERE due_day <= ?{deck} ORDER BY due_day LIMIT ?",
-            (day, *args, limit),
-        ).fetchall()
-        keys = [key for (key,) in scheduled]
-        seen = set(keys)
-        repeats = self.conn.execute(
-            f"SELECT card_key FROM card_state WHERE repeat_today = 1 AND last_day = ?{deck}", (day, *args)
-        ).fetchall()
-        return keys + [key for (key,) in repeats if key not in seen]
+        return rules.due_keys(self._run, today, None if deck_id is None else [deck_id], limit)
 
     def unseen(self, keys: Sequence[str], limit: int | None) -> list[str]:
         rows = self.conn.execute(
@@ -66,22 +62,7 @@ class QuickReads:
         }
 
     def held(self, today: date) -> set[str]:
-        rows = self.conn.execute(
-            "SELECT card_key FROM card_mark WHERE suspended = 1 OR buried_until > ?", (today.isoformat(),)
-        )
-        return {key for (key,) in rows}
+        return rules.held_keys(self._run, today)
 
     def day_totals(self, day: date, drill_decks: Collection[str] = ()) -> DayTotals:
-        decks = sorted(drill_decks)
-        drill = f"deck_id IN ({', '.join('?' * len(decks))})" if decks else "0"
-        scheduled = "NOT was_new AND NOT same_day_repeat"
-        row = self.conn.execute(
-            "SELECT count(id),"
-            f" coalesce(sum(CASE WHEN was_new AND NOT ({drill}) THEN 1 ELSE 0 END), 0),"
-            f" coalesce(sum(CASE WHEN {scheduled} AND NOT ({drill}) THEN 1 ELSE 0 END), 0),"
-            f" coalesce(sum(CASE WHEN was_new AND ({drill}) THEN 1 ELSE 0 END), 0),"
-            f" coalesce(sum(CASE WHEN {scheduled} AND ({drill}) THEN 1 ELSE 0 END), 0)"
-            " FROM review_log WHERE study_day = ?",
-            (*decks, *decks, *decks, *decks, day.isoformat()),
-        ).fetchone()
-        return DayTotals(*(int(value) for value in row))
+        return rules.day_totals(self._run, day, drill_decks)

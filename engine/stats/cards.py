@@ -11,7 +11,9 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 
 from engine.stats.model import MATURE_DAYS, Bucket, CardCounts
+from engine.store import rules
 from engine.store.models import CardMarkRow, CardStateRow
+from engine.store.rule_clauses import clause, condition
 
 INTERVAL_EDGES: tuple[int, ...] = (1, 2, 4, 7, 14, 21, 30, 60, 90, 180, 365)
 """Left edges of the interval histogram's bars, in days."""
@@ -30,23 +32,20 @@ def _deck(query: _Q, deck_id: str | None, skip: Collection[str] = ()) -> _Q:
 
 def _not_suspended(query: _Q) -> _Q:
     """Suspended cards are due nowhere (they return to the forecast when unsuspended)."""
-    suspended = sa.select(CardMarkRow.card_key).where(CardMarkRow.suspended.is_(True))
-    return query.where(CardStateRow.card_key.not_in(suspended))
+    return query.where(clause(f"card_key NOT IN ({rules.SUSPENDED_KEYS})", {"yes": True}))
 
 
-def _not_held(query: _Q, today: date) -> _Q:
-    """Neither suspended nor buried past `today`: what a session could show (engine.store.marks)."""
-    held = sa.select(CardMarkRow.card_key).where(
-        sa.or_(CardMarkRow.suspended.is_(True), CardMarkRow.buried_until > today)
-    )
-    return query.where(CardStateRow.card_key.not_in(held))
+def _due_and_not_held(query: _Q, today: date) -> _Q:
+    """Due on `today` and neither suspended nor buried past it: what a session could show."""
+    due = f"{rules.DUE} AND card_key NOT IN ({rules.HELD_KEYS})"
+    return query.where(clause(due, {"today": today, "yes": True}))
 
 
 def future_due(
     conn: sa.Connection, today: date, days: int, deck_id: str | None
 ) -> tuple[tuple[int, ...], int]:
     """Cards due on each of the next `days` days, and those due now: as the review queue reads them
-    (engine.store.repo.due_keys: scheduled today or earlier, or failed earlier today), neither
+    (engine.store.rules.DUE: scheduled today or earlier, or failed earlier today), neither
     suspended nor buried, before any daily limit."""
     ahead = _not_suspended(
         _deck(
@@ -60,12 +59,8 @@ def future_due(
     for day, count in conn.execute(ahead):
         if day is not None:
             per_day[(day - today).days - 1] = int(count)
-    now = sa.or_(
-        CardStateRow.due_day <= today,
-        sa.and_(CardStateRow.repeat_today == sa.true(), CardStateRow.last_day == today),
-    )
     overdue = conn.execute(
-        _not_held(_deck(sa.select(sa.func.count()).where(now), deck_id), today)
+        _due_and_not_held(_deck(sa.select(sa.func.count()).select_from(CardStateRow), deck_id), today)
     ).scalar_one()
     return tuple(per_day), int(overdue)
 
@@ -128,7 +123,7 @@ def card_figures(
     seen = learning + young + mature
     new = max(0, total_cards - seen) if total_cards is not None else 0
     marks = sa.select(
-        sa.func.count().filter(CardMarkRow.suspended.is_(True)),
+        sa.func.count().filter(condition(rules.SUSPENDED, {"yes": True})),
         sa.func.count().filter(CardMarkRow.leech.is_(True)),
     )
     if deck_id is not None:

@@ -10,8 +10,10 @@ from enum import StrEnum
 
 import sqlalchemy as sa
 
+from engine.store import rules
 from engine.store.database import Store
 from engine.store.models import CardMarkRow, CardStateRow, ReviewRow
+from engine.store.rule_clauses import condition
 
 CHUNK = 500
 
@@ -101,13 +103,13 @@ def filtered_keys(store: Store, today: date, where: StateFilter) -> set[str]:
         conditions.append(state.due_day < today + timedelta(days=where.due_before))
     if where.due_from is not None:
         conditions.append(state.due_day >= today + timedelta(days=where.due_from))
-    if Is.DUE in where.flags:
-        conditions.append(state.due_day <= today)
+    if Is.DUE in where.flags:  # as a review takes them: same-day repeats too
+        conditions.append(condition(rules.DUE, {"today": today, "yes": True}))
     marked = {
-        Is.SUSPENDED: mark.suspended.is_(True),
+        Is.SUSPENDED: condition(rules.SUSPENDED, {"yes": True}),
         Is.LEECH: mark.leech.is_(True),
         Is.FLAGGED: mark.flagged.is_(True),
-        Is.BURIED: mark.buried_until > today,
+        Is.BURIED: condition(rules.BURIED, {"today": today}),
     }
     mark_only = [marked[f] for f in where.flags if f in marked]
     with store.engine.connect() as conn:

@@ -11,8 +11,9 @@ from typing import Any
 import sqlalchemy as sa
 
 from engine.store.database import Store, open_store
-from engine.store.models import Base, ReviewRow
+from engine.store.models import ReviewRow
 from engine.store.preflight import StoreError, sqlite_file
+from engine.store.tables import METADATA
 
 BATCH = 10_000
 _OWN = {"flopcards_meta", "review_day", "unseen_memo"}
@@ -27,7 +28,7 @@ class CopyReport:
 
 
 def _tables() -> list[sa.Table]:
-    return [t for t in Base.metadata.sorted_tables if t.name not in _OWN]
+    return [t for t in METADATA.sorted_tables if t.name not in _OWN]
 
 
 def _as_stored(table: sa.Table) -> tuple[sa.Select[Any], sa.Table]:
@@ -55,7 +56,7 @@ def row_counts(store: Store) -> dict[str, int]:
 def review_log_checksum(store: Store) -> str:
     """SHA-256 of the review log in id order: each value's repr, JSON as its stored text."""
     digest = hashlib.sha256()
-    query, _ = _as_stored(Base.metadata.tables[ReviewRow.__tablename__])
+    query, _ = _as_stored(METADATA.tables[ReviewRow.__tablename__])
     with store.engine.connect() as conn:
         for part in conn.execution_options(yield_per=BATCH).execute(query).partitions():
             digest.update("".join("\x1f".join(map(repr, row)) + "\n" for row in part).encode())

@@ -11,8 +11,10 @@ import sqlalchemy.orm as so
 
 from engine.fsrs_scheduler import REVIEW
 from engine.sm2 import CardState, ReviewRecord
+from engine.store import rules
 from engine.store.database import Store
 from engine.store.models import CardMarkRow
+from engine.store.rule_clauses import runner
 from engine.store.writes import run_write
 
 
@@ -25,10 +27,6 @@ class Mark:
     flagged: bool = False
     leech: bool = False
     lapses: int = 0
-
-    def held(self, today: date) -> bool:
-        """Kept out of sessions and counts on `today`: suspended, or buried until a later day."""
-        return self.suspended or (self.buried_until is not None and self.buried_until > today)
 
 
 @dataclass(frozen=True)
@@ -75,12 +73,9 @@ def read_marks(store: Store, keys: Iterable[str]) -> dict[str, Mark]:
 
 
 def held_keys(store: Store, today: date) -> set[str]:
-    """Cards kept out of sessions and counts today (suspended, or buried until a later day)."""
-    query = sa.select(CardMarkRow.card_key).where(
-        sa.or_(CardMarkRow.suspended.is_(True), CardMarkRow.buried_until > today)
-    )
+    """Cards kept out of sessions and counts today (engine.store.rules.HELD_KEYS)."""
     with store.engine.connect() as conn:
-        return set(conn.execute(query).scalars())
+        return rules.held_keys(runner(conn), today)
 
 
 def change_mark(store: Store, key: str, deck_id: str, **changes: object) -> MarkChange:

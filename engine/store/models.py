@@ -8,6 +8,8 @@ from typing import Any
 import sqlalchemy as sa
 import sqlalchemy.orm as so
 
+from engine.store.rules import REPEATED_INDEX_WHERE
+
 
 class UTCDateTime(sa.types.TypeDecorator[datetime]):
     """Stores aware datetimes as naive UTC (SQLite has no time zones) and gives them back aware."""
@@ -52,7 +54,7 @@ class CardStateRow(Base):
         sa.Index(
             "ix_card_state_repeat_today",
             "last_day",
-            sqlite_where=sa.text("repeat_today = 1"),
+            sqlite_where=sa.text(REPEATED_INDEX_WHERE),
         ),
     )
 
@@ -142,6 +144,3 @@ class MetaRow(Base):
 
 APP_MARKER = ("application", "flopcards")
 """The row every flopcards database holds from revision 0003 on (refuses look-alike databases)."""
-
-
-from engine.store import interview_table, stats_tables  # noqa: E402, F401  (tables join Base.metadata)

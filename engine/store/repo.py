@@ -13,11 +13,13 @@ from engine import sm2
 from engine.counting import DayTotals
 from engine.fsrs_scheduler import FsrsState
 from engine.sm2 import CardState, ReviewRecord
+from engine.store import rules
 from engine.store.attempts import StoredAttempt, add_attempt, delete_attempt
 from engine.store.database import Store
 from engine.store.marks import MarkChange, count_lapse, restore_mark
 from engine.store.models import CardStateRow, ReviewRow
 from engine.store.preflight import StoreError
+from engine.store.rule_clauses import runner
 from engine.store.unseen import memos as memos
 from engine.store.unseen import note_unseen as note_unseen
 from engine.store.unseen import unseen as unseen
@@ -194,26 +196,10 @@ def undo_answer(
 def due_keys(
     store: Store, today: date, *, deck_ids: Iterable[str] | None = None, limit: int | None = None
 ) -> list[str]:
-    """Cards due on `today` (scheduled on or before it, or failed earlier today), oldest first.
-
-    With `limit`, at most that many scheduled cards are read (the index on due_day serves both the
-    range and the order, so a big backlog costs no more than the cards asked for).
-    """
-    decks = None if deck_ids is None else list(deck_ids)
-    # the keys only: a due_day read back would be parsed into a date per row (~40% of a count)
-    scheduled = sa.select(CardStateRow.card_key).where(CardStateRow.due_day <= today)
-    repeats = sa.select(CardStateRow.card_key).where(
-        CardStateRow.repeat_today == sa.true(), CardStateRow.last_day == today
-    )  # `== true()` compiles to `= 1`, which the partial index serves; `IS 1` would scan the table
-    if decks is not None:
-        in_decks = CardStateRow.deck_id == decks[0] if len(decks) == 1 else CardStateRow.deck_id.in_(decks)
-        scheduled, repeats = scheduled.where(in_decks), repeats.where(in_decks)
+    """Cards due on `today` (engine.store.rules.DUE: scheduled on or before it, or failed earlier
+    today), oldest first; with `limit`, at most that many scheduled cards are read."""
     with store.engine.connect() as conn:
-        ordered = scheduled.order_by(CardStateRow.due_day)
-        keys = list(conn.execute(ordered if limit is None else ordered.limit(limit)).scalars())
-        seen = set(keys)
-        keys += [key for key in conn.execute(repeats).scalars() if key not in seen]
-    return keys
+        return rules.due_keys(runner(conn), today, None if deck_ids is None else list(deck_ids), limit)
 
 
 def seen_keys(store: Store, deck_ids: Iterable[str] | None = None) -> set[str]:
@@ -228,22 +214,8 @@ def seen_keys(store: Store, deck_ids: Iterable[str] | None = None) -> set[str]:
 def day_totals(store: Store, day: date, drill_decks: Collection[str] = ()) -> DayTotals:
     """Counts of what was answered on one study day, the cards apart from the drill kinds (the
     items of `drill_decks`)."""
-    drill = ReviewRow.deck_id.in_(list(drill_decks)) if drill_decks else sa.false()
-    scheduled = sa.and_(~ReviewRow.was_new, ~ReviewRow.same_day_repeat)
-
-    def count(condition: sa.ColumnElement[bool]) -> sa.ColumnElement[int]:
-        return sa.func.coalesce(sa.func.sum(sa.case((condition, 1), else_=0)), 0)
-
-    query = sa.select(
-        sa.func.count(ReviewRow.id),
-        count(sa.and_(ReviewRow.was_new, ~drill)),
-        count(sa.and_(scheduled, ~drill)),
-        count(sa.and_(ReviewRow.was_new, drill)),
-        count(sa.and_(scheduled, drill)),
-    ).where(ReviewRow.study_day == day)
     with store.engine.connect() as conn:
-        total, new, reviews, new_drills, drill_reviews = conn.execute(query).one()
-    return DayTotals(int(total), int(new), int(reviews), int(new_drills), int(drill_reviews))
+        return rules.day_totals(runner(conn), day, drill_decks)
 
 
 def review_log(store: Store, card_key: str | None = None) -> list[LoggedReview]:

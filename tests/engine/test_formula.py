@@ -158,10 +158,12 @@ def test_non_equivalent_formulas(a: str, b: str) -> None:
 def test_sympy_expression_is_built_from_the_tree() -> None:
     import sympy
 
-    expr = parse_formula("(p - 1)/(m + p - 1)").sympy()
+    from engine.formula.symbolic import formula_sympy
+
+    expr = formula_sympy(parse_formula("(p - 1)/(m + p - 1)"))
     p, m = sympy.Symbol("p", positive=True), sympy.Symbol("m", positive=True)
     assert sympy.simplify(expr - (p - 1) / (m + p - 1)) == 0
-    assert parse_formula("0.1").sympy() == sympy.Rational(1, 10)
+    assert formula_sympy(parse_formula("0.1")) == sympy.Rational(1, 10)
 
 
 def test_parsing_is_cached_and_formulas_are_values() -> None:

@@ -206,7 +206,7 @@ def start_config(tmp_path: Path, db_path: Path, clock) -> AppConfig:  # type: ig
 def open_and_keep(config: AppConfig):  # type: ignore[no-untyped-def]
     """Services as a full load opens them, with the outline and the unseen memos kept for the next start."""
     from engine.store import repo
-    from tui.start import save_outline
+    from tui.keep_outline import save_outline
 
     services = real_load_services(config)  # never the held copy: only the app's load is held
     save_outline(config, services)

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, Static
 
 from engine.app.answering import RubricPoint
+from tui.clock_text import clock_text
 from tui.rubric_checklist import RubricChecklist
 
 if TYPE_CHECKING:
@@ -25,11 +26,6 @@ if TYPE_CHECKING:
 
 MAX_ANSWER_CHARS = 500
 DEFAULT_EXAM_DECK = "grill"
-
-
-def clock_text(seconds: float) -> str:
-    whole = int(max(0.0, seconds))
-    return f"{whole // 60}:{whole % 60:02d}"
 
 
 class ExamScreen(Screen[None]):

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static
 
 from cards.exam import aim, deck_bands
-from tui.screens.exam import clock_text
+from tui.clock_text import clock_text
 
 if TYPE_CHECKING:
     from cards.exam import ExamSession
@@ -26,6 +26,7 @@ def first_line(markdown: str, width: int = 70) -> str:
 
 MIN_TO_JUDGE = 3
 """Questions a section needs before its result is judged against the deck's words."""
+
 
 class ExamResultScreen(Screen[None]):
     """Score /N, sections, the questions missed; a button reviews exactly those (SM-2 grades then apply)."""

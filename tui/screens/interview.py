@@ -16,8 +16,8 @@ from textual.widgets import Footer, Header, Input, Markdown, Static
 
 from drills.present import question_markdown, solution_markdown
 from engine.app.interviews import DrillOutcome, InterviewSession, Plan
+from tui.clock_text import clock_text
 from tui.rubric_checklist import RubricChecklist
-from tui.screens.exam import clock_text
 from tui.store_work import fault_notice, run_store_command
 
 if TYPE_CHECKING:

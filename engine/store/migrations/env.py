@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from engine.store.models import Base
+from engine.store.tables import METADATA
 
 connection = context.config.attributes.get("connection")
 if connection is None:  # pragma: no cover - only when someone runs the alembic CLI by hand
@@ -12,7 +12,7 @@ if connection is None:  # pragma: no cover - only when someone runs the alembic 
 
 context.configure(
     connection=connection,
-    target_metadata=Base.metadata,
+    target_metadata=METADATA,
     render_as_batch=True,
     compare_type=True,
 )
