@@ -4,6 +4,7 @@ again by the import-linter contract in pyproject.toml); and the start path stays
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 import tomllib
@@ -153,7 +154,7 @@ def test_the_contract_breaks_when_a_screen_reaches_past_the_door(tmp_path: Path)
     assert out.returncode != 0
     assert "tui.screens.new_screen -> engine.store.repo" in out.stdout
     assert "tui.screens.new_screen -> drills.drill" in out.stdout
-    assert "Contracts: 2 kept, 2 broken." in out.stdout
+    assert re.search(r"Contracts: \d+ kept, 2 broken\.", out.stdout), out.stdout[-400:]
 
 
 def _lint_imports(tree: Path) -> subprocess.CompletedProcess[str]:
