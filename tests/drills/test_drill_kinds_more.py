@@ -182,7 +182,11 @@ def tp_then_pp(need_gb: float, usable_gb: float, kv_heads: int) -> int:
     return tp * stages
 
 
-STATE_BYTES = {"BF16 weights (serving)": 2, "FP8 weights (serving)": 1, "mixed-precision Adam training state": 16}
+STATE_BYTES = {
+    "BF16 weights (serving)": 2,
+    "FP8 weights (serving)": 1,
+    "mixed-precision Adam training state": 16,
+}
 
 
 def tp_min(p: dict[str, Any]) -> int:
