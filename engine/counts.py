@@ -32,9 +32,12 @@ _NOUNS: dict[str, tuple[str, ...]] = {
     "block": ("block",),
     "page": ("page",),
     "head": ("head",),
+    "all-to-all": ("all-to-all", "alltoall", "all to all", "a2a"),
 }
 _PLURAL = {"batch": "batches", "box": "boxes", "copy": "copies", "micro batch": "micro batches"}
-_ADJECTIVES = frozenset({"concurrent", "simultaneous", "active", "parallel", "total", "in-flight"})
+_ADJECTIVES = frozenset(
+    {"concurrent", "simultaneous", "active", "parallel", "total", "in-flight", "dropped", "routed"}
+)
 _DEVICE = re.compile(r"^[a-z]{1,3}\d{2,4}[a-z]{0,2}s?$")  # h100s, a100, mi300x, gb200s: GPUs
 
 

@@ -84,6 +84,7 @@ _OTHER_NOUN = {
     "dollar": ["GPU-hours", "GPUs"],
     "GPU-hour": ["dollars", "GPUs"],
     "FLOP": ["tokens", "GPU-hours"],
+    "all-to-all": ["layers", "micro-batches"],
 }
 
 
@@ -250,11 +251,28 @@ def hand(*, left: bool = True) -> list[Form]:
         ("chinchilla-tokens", 1, f"{_v('chinchilla-tokens', 1)}e21 tokens", U),
         ("kv-cache", 1, f"{_v('kv-cache', 1)} GBs", R),
         ("tokens-per-user", 1, f"{_v('tokens-per-user', 1)} tps", R),
+        ("moe-expert-capacity", 1, f"{_n('moe-expert-capacity', 1)} tokens", R),
+        ("moe-expert-capacity", 1, f"{_n('moe-expert-capacity', 1)} routed tokens", R),
+        ("moe-expert-capacity", 1, f"{_n('moe-expert-capacity', 1)} experts", U),
+        ("moe-expert-capacity", 1, f"{_n('moe-expert-capacity', 1) - 1} tokens", W),
+        ("moe-tokens-dropped", 1, f"{_n('moe-tokens-dropped', 1)} dropped tokens", R),
+        ("moe-tokens-dropped", 1, f"{_n('moe-tokens-dropped', 1)} tokens dropped", R),
+        ("moe-tokens-dropped", 1, f"{_n('moe-tokens-dropped', 1)} GPUs", U),
+        ("fp16-loss-scale", 1, f"2^{_n('fp16-loss-scale', 1).bit_length() - 1}", R),
+        ("fp16-loss-scale", 1, f"{_n('fp16-loss-scale', 1)}x", R),
+        ("fp16-loss-scale", 1, f"{_n('fp16-loss-scale', 1) // 2}", W),
+        ("fp16-loss-scale", 1, f"{_n('fp16-loss-scale', 1)} GB", U),
+        ("moe-all-to-all-count", 1, f"{_n('moe-all-to-all-count', 1)} all-to-alls", R),
+        ("moe-all-to-all-count", 1, f"{_n('moe-all-to-all-count', 1)} a2a", R),
+        ("moe-all-to-all-count", 1, f"{_n('moe-all-to-all-count', 1)} all to alls", R),
+        ("moe-all-to-all-count", 1, f"{_n('moe-all-to-all-count', 1) // 2} all-to-alls", W),
+        ("moe-all-to-all-count", 1, f"{_n('moe-all-to-all-count', 1)} layers", U),
     ]
     still = [  # reported forms still refused (quoted in issue 26's note)
         ("kv-cache", 1, f"{_v('kv-cache', 1)} gigs", R),
         ("tokens-per-user", 1, f"{_v('tokens-per-user', 1)} t/s", R),
         ("moe-weight-memory", 4, "one GPU" if _n("moe-weight-memory", 4) == 1 else "two GPUs", R),
+        ("moe-expert-capacity", 1, f"{_n('moe-expert-capacity', 1)} tokens per expert", R),
     ]
     return [Form(k, s, t, f) for k, s, t, f in (rows + still if left else rows)]
 

@@ -37,9 +37,10 @@ def _oracles_of(file: str, name: str) -> dict[str, Any]:
 
 
 def _old_oracles() -> dict[str, Any]:
-    """The first kinds' oracles (test_drill_kinds.py) and issue 29's (test_drill_kinds_2026.py)."""
+    """The first kinds' oracles, issue 29's (_2026.py) and issue 30's (_interview.py)."""
     first = _oracles_of("test_drill_kinds.py", "ORACLES")
-    return first | _oracles_of("test_drill_kinds_2026.py", "ORACLES_2026")
+    later = _oracles_of("test_drill_kinds_2026.py", "ORACLES_2026")
+    return first | later | _oracles_of("test_drill_kinds_interview.py", "ORACLES_INTERVIEW")
 
 
 def m(p: dict[str, Any]) -> Any:
