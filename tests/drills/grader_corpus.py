@@ -254,6 +254,11 @@ def hand(*, left: bool = True) -> list[Form]:
         ("moe-expert-capacity", 1, f"{_n('moe-expert-capacity', 1)} tokens", R),
         ("moe-expert-capacity", 1, f"{_n('moe-expert-capacity', 1)} routed tokens", R),
         ("moe-expert-capacity", 1, f"{_n('moe-expert-capacity', 1)} experts", U),
+        ("moe-expert-capacity", 1, f"{_n('moe-expert-capacity', 1)} tokens per expert", R),
+        ("moe-expert-capacity", 1, f"{_n('moe-expert-capacity', 1)} experts per token", U),
+        ("moe-expert-capacity", 1, f"{_n('moe-expert-capacity', 1)} tokens per second", U),
+        ("rack-power", 1, f"{_n('rack-power', 1)} total", R),
+        ("fp16-loss-scale", 1, f"{_n('fp16-loss-scale', 1)} total", R),
         ("moe-expert-capacity", 1, f"{_n('moe-expert-capacity', 1) - 1} tokens", W),
         ("moe-tokens-dropped", 1, f"{_n('moe-tokens-dropped', 1)} dropped tokens", R),
         ("moe-tokens-dropped", 1, f"{_n('moe-tokens-dropped', 1)} tokens dropped", R),
@@ -262,6 +267,10 @@ def hand(*, left: bool = True) -> list[Form]:
         ("fp16-loss-scale", 1, f"{_n('fp16-loss-scale', 1)}x", R),
         ("fp16-loss-scale", 1, f"{_n('fp16-loss-scale', 1) // 2}", W),
         ("fp16-loss-scale", 1, f"{_n('fp16-loss-scale', 1)} GB", U),
+        ("fp16-overflow-skips", 1, f"{_n('fp16-overflow-skips', 1)} skipped steps", R),
+        ("fp16-overflow-skips", 1, f"{_n('fp16-overflow-skips', 1)} iterations", R),
+        ("fp16-overflow-skips", 1, f"{_n('fp16-overflow-skips', 1) + 1} steps", W),
+        ("fp16-overflow-skips", 1, f"{_n('fp16-overflow-skips', 1)} GPUs", U),
         ("moe-all-to-all-count", 1, f"{_n('moe-all-to-all-count', 1)} all-to-alls", R),
         ("moe-all-to-all-count", 1, f"{_n('moe-all-to-all-count', 1)} a2a", R),
         ("moe-all-to-all-count", 1, f"{_n('moe-all-to-all-count', 1)} all to alls", R),
@@ -272,7 +281,6 @@ def hand(*, left: bool = True) -> list[Form]:
         ("kv-cache", 1, f"{_v('kv-cache', 1)} gigs", R),
         ("tokens-per-user", 1, f"{_v('tokens-per-user', 1)} t/s", R),
         ("moe-weight-memory", 4, "one GPU" if _n("moe-weight-memory", 4) == 1 else "two GPUs", R),
-        ("moe-expert-capacity", 1, f"{_n('moe-expert-capacity', 1)} tokens per expert", R),
     ]
     return [Form(k, s, t, f) for k, s, t, f in (rows + still if left else rows)]
 

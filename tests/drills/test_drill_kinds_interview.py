@@ -2,7 +2,7 @@
 
 The oracles read model figures from the catalog by display name (not the params the template
 exposes) and redo each calculation their own way: exact Fractions, loops over layers and passes,
-a doubling search over FP16's range built from its bit layout.
+doubling and halving searches over FP16's range built from its bit layout.
 """
 
 from __future__ import annotations
@@ -60,6 +60,20 @@ def loss_scale(p: dict[str, Any]) -> int:
     return scale
 
 
+def _fp16_largest() -> Fraction:
+    """binary16's largest finite value: the top exponent below all-ones (15), a full mantissa."""
+    return Fraction(2**15) * (2 - Fraction(1, 2**10))
+
+
+def overflow_skips(p: dict[str, Any]) -> int:
+    scale, skipped = Fraction(p["init"]), 0
+    grad = Fraction(str(p["g_m"])) * Fraction(10) ** p["g_e"]
+    while grad * scale > _fp16_largest():  # inf: the step is skipped, the scale halved
+        scale /= 2
+        skipped += 1
+    return skipped
+
+
 def all_to_alls(p: dict[str, Any]) -> int:
     model, count = m(p), 0
     recompute = str(p["recompute_label"]).startswith("with ")
@@ -75,6 +89,7 @@ ORACLES_INTERVIEW: dict[str, Callable[[dict[str, Any]], float]] = {
     "moe-expert-capacity": capacity,
     "moe-tokens-dropped": dropped,
     "fp16-loss-scale": loss_scale,
+    "fp16-overflow-skips": overflow_skips,
     "moe-all-to-all-count": all_to_alls,
 }
 
@@ -116,6 +131,7 @@ def test_fp16_limits_are_the_ieee_figures() -> None:
         assert d.expected * grad * 1e4 < 65504  # gradients 10^4 larger still fit under FP16's max
         seen.add(p["limit_label"])
     assert len(seen) == 2
+    assert _fp16_largest() == 65504
 
 
 def test_grill_q39_example() -> None:
