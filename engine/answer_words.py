@@ -83,6 +83,8 @@ def resolve(reading: Reading, unit: str, count: Count | None) -> Reading | Wrong
             f"{typed.noun_word} is a count of {_plural(typed.noun)}, but the answer is {describe(unit)}"
         )
     if not typed.scale_word:
+        if typed.noun is None and not typed.rest:  # "4025 total": only a word that adds nothing
+            return Reading(reading.value, "", reading.approximate)
         return reading
     if typed.noun is None and not typed.rest:
         alone = scaled_alone(reading.value, typed.scale, unit, dim)

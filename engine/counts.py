@@ -32,9 +32,12 @@ _NOUNS: dict[str, tuple[str, ...]] = {
     "block": ("block",),
     "page": ("page",),
     "head": ("head",),
+    "all-to-all": ("all-to-all", "alltoall", "all to all", "a2a"),
 }
 _PLURAL = {"batch": "batches", "box": "boxes", "copy": "copies", "micro batch": "micro batches"}
-_ADJECTIVES = frozenset({"concurrent", "simultaneous", "active", "parallel", "total", "in-flight"})
+_ADJECTIVES = frozenset(
+    {"concurrent", "simultaneous", "active", "parallel", "total", "in-flight", "dropped", "routed", "skipped"}
+)
 _DEVICE = re.compile(r"^[a-z]{1,3}\d{2,4}[a-z]{0,2}s?$")  # h100s, a100, mi300x, gb200s: GPUs
 
 
@@ -140,6 +143,8 @@ def _noun(text: str) -> tuple[str | None, str, str]:
         if noun is None:
             continue
         rest = text[end:].strip()
+        if rest.lower().startswith("per ") and noun_of(" ".join(rest[4:].split())) is not None:
+            return noun, phrase, ""  # "160 tokens per expert": a count of tokens, told per what
         if rest.startswith(("/", "*", "^")) or rest.lower().startswith("per "):
             return None, "", text  # a rate or product: for the unit reader
         if _DEVICE.match(phrase.lower()) and (then := _noun(rest))[0] is not None:
@@ -164,6 +169,8 @@ def split_typed(text: str, *, sizes: bool) -> Typed:
         scale = _SCALE_WORDS[scale_word]
     if (times := _TIMES_DEVICE.match(t)) is not None:  # "2x H100": two of them
         t = t[times.end() :]
+    if t.lower() in _ADJECTIVES:  # "4025 total": a plain number with a word that adds nothing
+        t = ""
     noun, noun_word, rest = _noun(t)
     return Typed(scale, scale_word, noun, noun_word, rest)
 

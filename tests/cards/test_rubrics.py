@@ -22,21 +22,16 @@ def test_all_sixty_grill_questions_have_a_rubric_with_an_essential_point(grill) 
         assert any(p.essential for p in card.rubric), card.id
 
 
-# Typed answers that are recall, not a calculation a drill kind could vary.
-NO_KIND_YET = {
-    "q39": "expert capacity per batch: no drill kind varies it yet",
-    "q37": "its typed answer is the count of collectives, not the volume",
-    "q56": "a count of collectives, not a calculation",
-    "q60": "a loss-scaled FP16 gradient: no drill kind varies it yet",
-}
-
-
 def test_numeric_grill_questions_link_a_drill_kind_that_exists(grill) -> None:  # type: ignore[no-untyped-def]
     kinds = {p.stem for p in TEMPLATES.glob("*.yaml")}
+    numeric = [card for card in grill.cards if card.answer is not None]
     for card in grill.cards:
         assert set(card.drills) <= kinds, card.id
-        if card.answer is not None and card.id not in NO_KIND_YET:
-            assert card.drills, f"{card.id} asks for a number but links no drill kind"
+    for card in numeric:
+        assert card.drills, f"{card.id} asks for a number but links no drill kind"
+    linked = {c.id: c.drills for c in numeric}
+    assert "moe-expert-capacity" in linked["q39"] and "fp16-loss-scale" in linked["q60"]
+    assert "moe-all-to-all-count" in linked["q37"] and "moe-all-to-all-count" in linked["q56"]
 
 
 @pytest.mark.parametrize("deck_id", ["systems", "debugging", "llm-serving"])

@@ -37,9 +37,10 @@ def _oracles_of(file: str, name: str) -> dict[str, Any]:
 
 
 def _old_oracles() -> dict[str, Any]:
-    """The first kinds' oracles (test_drill_kinds.py) and issue 29's (test_drill_kinds_2026.py)."""
+    """The first kinds' oracles, issue 29's (_2026.py) and issue 30's (_interview.py)."""
     first = _oracles_of("test_drill_kinds.py", "ORACLES")
-    return first | _oracles_of("test_drill_kinds_2026.py", "ORACLES_2026")
+    later = _oracles_of("test_drill_kinds_2026.py", "ORACLES_2026")
+    return first | later | _oracles_of("test_drill_kinds_interview.py", "ORACLES_INTERVIEW")
 
 
 def m(p: dict[str, Any]) -> Any:
@@ -171,10 +172,27 @@ def plan_speed(p: dict[str, Any]) -> float:
     return 1e3 * plan_need(p) / (tp * gpu.hbm_gbs)
 
 
+def tp_then_pp(need_gb: float, usable_gb: float, kv_heads: int) -> int:
+    """Double TP up to the node (8) and the KV heads, then add stages of one TP group: GPUs in all."""
+    tp = 1
+    while tp * usable_gb < need_gb and tp * 2 <= min(8, kv_heads):
+        tp *= 2
+    stages = 1
+    while tp * stages * usable_gb < need_gb:
+        stages += 1
+    return tp * stages
+
+
+STATE_BYTES = {
+    "BF16 weights (serving)": 2,
+    "FP8 weights (serving)": 1,
+    "mixed-precision Adam training state": 16,
+}
+
+
 def tp_min(p: dict[str, Any]) -> int:
-    weights = m(p).params * BYTES[p["wdtype_label"]] / 1e9
-    usable = g(p).hbm_gb * (100 - p["reserve"]) / 100
-    return pow2_at_least(weights / usable)
+    held = m(p).params * STATE_BYTES[p["bpp_label"]] / 1e9
+    return tp_then_pp(held, g(p).hbm_gb * (100 - p["reserve"]) / 100, m(p).kv_heads)
 
 
 def six_nd_seconds_per_gpu(p: dict[str, Any]) -> float:
@@ -247,7 +265,7 @@ NEW_ORACLES: dict[str, Callable[[dict[str, Any]], float]] = {
     ),
     "tp-degree-min": tp_min,
     "plan-fit": lambda p: 100 * plan_need(p) / (0.9 * g(p).hbm_gb),
-    "plan-gpus": lambda p: pow2_at_least(plan_need(p) / (0.9 * g(p).hbm_gb)),
+    "plan-gpus": lambda p: tp_then_pp(plan_need(p), 0.9 * g(p).hbm_gb, m(p).kv_heads),
     "plan-speed": plan_speed,
 }
 

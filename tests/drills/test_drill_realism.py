@@ -114,8 +114,9 @@ def test_tensor_parallel_only_where_the_weights_do_not_fit_one_gpu() -> None:
         drill = generate("tp-degree-min", seed)
         p = given(drill)
         usable = GPUS[p["gpu"]].hbm_gb * (100 - p["reserve"]) / 100
-        assert MODELS[p["model"]].params * p["wdtype"] / 1e9 > usable, p  # never fits one GPU
-        assert 2 <= drill.expected <= GPUS[p["gpu"]].nvlink_domain
+        assert MODELS[p["model"]].params * p["bpp"] / 1e9 > usable, p  # never fits one GPU
+        tp = min(8, MODELS[p["model"]].kv_heads, 2 ** math.ceil(math.log2(drill.expected)))
+        assert drill.expected % tp == 0 and drill.expected // tp <= 16, p  # whole TP groups, <= 16 stages
     for p in draws("serving-capacity", 200):
         weights, hbm = p["params"] * 2 / 1e9, GPUS[p["gpu"]].hbm_gb
         assert weights <= p["tp"] * 0.45 * hbm, p  # weights take at most half of the group

@@ -15,11 +15,6 @@ from drills.generator import bundled_templates, generate, kinds
 SEEDS = range(1000)
 KINDS = [k for k, _, _ in kinds()]
 INTEGER_KINDS = [k for k in KINDS if bundled_templates().templates[k].spec.answer.integer]
-FEW_ANSWERS = {
-    "tp-degree-min": "a power-of-two TP degree within one 8-GPU node, above one GPU: 2, 4 or 8",
-    "plan-gpus": "a power-of-two TP group within one 8-GPU node, above one GPU: 2, 4 or 8",
-}
-"""Integer kinds whose question allows fewer than 6 answers, and why."""
 
 
 @cache
@@ -35,9 +30,6 @@ def given(d: Drill) -> dict[str, object]:
 def test_integer_answers_are_spread(kind: str) -> None:
     counts = Counter(round(d.expected) for d in draws(kind))
     top, n = counts.most_common(1)[0]
-    if kind in FEW_ANSWERS:
-        assert len(counts) >= 3, FEW_ANSWERS[kind]
-        return
     assert n <= 0.25 * len(SEEDS), f"{kind}: {top} in {n} of {len(SEEDS)} draws"
     assert len(counts) >= 6, f"{kind}: only {sorted(counts)}"
 

@@ -8,7 +8,12 @@ from drills.generator import bundled_templates, generate
 from drills.present import question_markdown
 
 SEEDS = range(1, 41)
-TAUGHT = {"microscaling-size": "fmt", "checkpoint-size": "part", "train-memory-adam": "opt"}
+TAUGHT = {
+    "microscaling-size": "fmt",
+    "checkpoint-size": "part",
+    "train-memory-adam": "opt",
+    "fp16-loss-scale": "limit",
+}
 
 
 @pytest.mark.parametrize(("kind", "name"), sorted(TAUGHT.items()))
