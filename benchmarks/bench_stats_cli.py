@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -39,13 +40,16 @@ def _keep_outline(db: Path, decks: Path, cache: Path) -> None:
     services.close()
 
 
-def _time(argv: list[str], env: dict[str, str]) -> float:
+def _time(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """(wall, CPU) seconds of one run; CPU (user + system) says more than wall on a busy machine."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(argv)} failed: {done.stderr.strip()}")
-    return elapsed
+    return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main() -> None:
@@ -69,13 +73,15 @@ def main() -> None:
         rows = {"stats --json (outline kept)": [*base, "stats", "--json"]}
         rows["stats --json --no-cache"] = [*base, "--no-cache", "stats", "--json"]
         rows["python -c pass"] = [sys.executable, "-c", "pass"]
-        times: dict[str, list[float]] = {name: [] for name in rows}
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name in rows}
         for _ in range(args.runs):
             for name, argv in rows.items():
                 times[name].append(_time(argv, env))
         load = os.getloadavg()
         for name, values in times.items():
-            print(f"{name:<30} median {statistics.median(values) * 1000:8.0f} ms  (runs: {len(values)})")
+            wall = statistics.median(v[0] for v in values) * 1000
+            cpu = statistics.median(v[1] for v in values) * 1000
+            print(f"{name:<30} median {wall:8.0f} ms wall, {cpu:8.0f} ms CPU  (runs: {len(values)})")
         print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
 
 
