@@ -29,8 +29,8 @@ def _keep_outline(db: Path, decks: Path, cache: Path) -> None:
     """One full load as the app does it, leaving the outline in the cache."""
     from engine.settings import Settings, user_deck_dir
     from tui.config import AppConfig
-    from tui.services import load_services
     from tui.keep_outline import save_outline
+    from tui.services import load_services
 
     config = AppConfig(
         settings=Settings(db=str(db), deck_dirs=(user_deck_dir(), decks)), cache_dir=cache, warm_up_delay=0
