@@ -79,7 +79,11 @@ class ModelEntry(_Entry):
 class GpuEntry(_Entry):
     """An accelerator (vendor datasheet figures)."""
 
-    bf16_tflops: Positive = Field(description="Dense BF16 tensor-core peak (no sparsity).")
+    bf16_tflops: Positive | None = Field(
+        default=None,
+        description="Dense BF16 tensor-core peak (no sparsity); None: no BF16 units (V100), so no "
+        "template that states a BF16 rate draws it.",
+    )
     fp8_tflops: Positive | None = Field(default=None, description="Dense FP8 peak (None: no FP8 units).")
     fp4_tflops: Positive | None = Field(default=None, description="Dense FP4 peak (None: no FP4 units).")
     hbm_gb: Positive = Field(description="Marketed device memory, read as GB = 10^9 bytes.")
