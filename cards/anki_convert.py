@@ -21,6 +21,7 @@ from cards.anki_template import TOKEN, Side, answer_part, render
 from cards.csv_import import guid_card_id
 from cards.example import slugify
 from cards.schema import Card, Deck
+from engine.yamlpos import quiet_gc
 
 _IMAGE = re.compile(r"""<img[^>]*?src\s*=\s*["']?([^"'\s>]+)""", re.IGNORECASE)
 _SOUND = re.compile(r"\[sound:([^\]]+)\]")
@@ -132,6 +133,12 @@ class _NoteText:
         return TOKEN.sub(lambda m: self.value(refs[int(m.group(1))], ordinal, question), markdown).strip()
 
 
+@lru_cache(maxsize=1024)
+def _deck_slug(name: str) -> str:
+    """The deck id an Anki deck name becomes (one per deck, not per note)."""
+    return slugify(name) or "anki-import"
+
+
 @lru_cache(maxsize=256)
 def _unconditional(template: str) -> Side:
     """A template without sections renders the same for every note: once."""
@@ -200,6 +207,11 @@ def convert(
 
     A note flopcards exported goes back to its own card: when `known` holds its key the card is left
     as it is (only its history is imported), else it is made again under that key."""
+    with quiet_gc():  # a card object or more per note, no cycles: the collector would dominate
+        return _convert(collection, known, deck_id)
+
+
+def _convert(collection: AnkiCollection, known: frozenset[str], deck_id: str | None) -> Converted:
     result = Converted()
     ords: dict[int, list[int]] = {}
     card_ids: dict[tuple[int, int], int] = {}
@@ -215,7 +227,7 @@ def convert(
                 result.keys[card_ids[(note.id, ord_)]] = key
             continue
         title = note.deck.removeprefix("flopcards::") if key else note.deck
-        target = key.split("/", 1)[0] if key else deck_id or slugify(note.deck) or "anki-import"
+        target = key.split("/", 1)[0] if key else deck_id or _deck_slug(note.deck)
         titles.setdefault(target, title)
         media = media_of(note)
         if media:

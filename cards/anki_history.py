@@ -22,6 +22,7 @@ from engine.replay import replay_sm2, with_schedule
 from engine.store.history import ImportedHistory
 from engine.store.marks import Mark
 from engine.studyday import StudyClock
+from engine.yamlpos import quiet_gc
 
 GRADE_OF_EASE = {1: 1, 2: 3, 3: 4, 4: 5}
 MANUAL = 4
@@ -59,6 +60,13 @@ def histories(
     collection: AnkiCollection, converted: Converted, clock: StudyClock, now: datetime
 ) -> list[ImportedHistory]:
     """One history per imported card: its answers, schedule (None while new) and marks."""
+    with quiet_gc():  # objects by the card, no cycles
+        return _histories(collection, converted, clock, now)
+
+
+def _histories(
+    collection: AnkiCollection, converted: Converted, clock: StudyClock, now: datetime
+) -> list[ImportedHistory]:
     answers: dict[int, list[tuple[datetime, int, float]]] = defaultdict(list)
     for review in collection.reviews:
         if review.kind == MANUAL or review.ease not in GRADE_OF_EASE:

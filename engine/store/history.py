@@ -132,6 +132,13 @@ def write_histories(store: Store, histories: Sequence[ImportedHistory]) -> tuple
         added = scheduled = 0
         rows: list[dict[str, object]] = []
         for history in histories:
+            if (
+                history.final is None
+                and not history.records
+                and history.mark == Mark()
+                and history.card_key not in marks
+            ):
+                continue  # a new card, unmarked there and here (most of a fresh import): nothing to do
             have = logged.get(history.card_key, set())
             new_rows = list(_log_rows(history, have))
             rows += new_rows
