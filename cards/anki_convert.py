@@ -115,7 +115,7 @@ class _NoteText:
         return self.markdown[key]
 
     def value(self, ref: str, ordinal: int, question: bool) -> str:
-        *filters, key = [part.strip() for part in ref.split(":")]
+        filters, key = _parse_ref(ref)
         if key == "FrontSide" or ("type" in filters and question):
             return ""  # the back shows only what the answer adds; no typing box on the front
         if "cloze" in filters:
@@ -131,6 +131,13 @@ class _NoteText:
         markdown = _skeleton_markdown(skeleton)
         refs = rendered.refs
         return TOKEN.sub(lambda m: self.value(refs[int(m.group(1))], ordinal, question), markdown).strip()
+
+
+@lru_cache(maxsize=4096)
+def _parse_ref(ref: str) -> tuple[tuple[str, ...], str]:
+    """A field reference's filters and field name (`type:cloze:Text`): the same few per template."""
+    *filters, key = [part.strip() for part in ref.split(":")]
+    return tuple(filters), key
 
 
 @lru_cache(maxsize=1024)

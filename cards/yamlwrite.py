@@ -24,6 +24,18 @@ class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[mi
     def ignore_aliases(self, data: Any) -> bool:
         return True
 
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        """BaseResolver.resolve's answer, short-cut for text no implicit resolver can claim (its
+        first character starts no number, boolean or null: most card text); asked twice a value."""
+        if kind is yaml.ScalarNode and (not implicit[0] or (value and value[0] not in _CLAIMED)):
+            return "tag:yaml.org,2002:str"
+        return super().resolve(kind, value, implicit)
+
+
+_CLAIMED = frozenset(_Dumper.yaml_implicit_resolvers)
+"""First characters some implicit resolver looks at (no wildcard or path resolver is registered:
+checked in tests/authoring, else the short cut would be wrong)."""
+
 
 _ODD_BREAKS = ("\x85", "\u2028", "\u2029")
 """Line breaks PyYAML cannot round-trip in plain, single-quoted or block style."""
