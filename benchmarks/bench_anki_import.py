@@ -2,7 +2,9 @@
 
 Cases: a clean package of N small notes (built by the `anki` library, as Anki exports it), one cloze
 note with 5,000 numbers, and zip bombs (legacy deflate and zstd members of ~1.8 GB of zeros).
-Prints one JSON line per case. Needs the test extra (the `anki` wheel builds the packages):
+Prints one JSON line per case: wall seconds, CPU seconds (user + system) and peak RSS of the child,
+and the 1-minute load average before and after (the machine may be shared: quote it with the time).
+Needs the test extra (the `anki` wheel builds the packages; `--keep DIR` builds them once there):
     .venv/bin/python benchmarks/bench_anki_import.py --notes 60000
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -24,7 +27,10 @@ ROOT = Path(__file__).resolve().parent.parent
 def build_notes(folder: Path, notes: int, legacy: bool) -> Path:
     from anki.collection import Collection, ExportAnkiPackageOptions
 
-    (folder / f"col-{legacy}").mkdir()
+    path = folder / f"notes-{notes}{'-legacy' if legacy else ''}.apkg"
+    if path.exists():  # kept from an earlier run (--keep)
+        return path
+    (folder / f"col-{legacy}").mkdir(exist_ok=True)
     col = Collection(str(folder / f"col-{legacy}" / "collection.anki2"))
     model = col.models.by_name("Basic")
     assert model is not None
@@ -38,7 +44,6 @@ def build_notes(folder: Path, notes: int, legacy: bool) -> Path:
         cards.append((nid, nid, deck, 0, now, -1, 0, 0, i, 0, 0, 0, 0, 0, 0, 0, 0, ""))
     col.db.executemany("INSERT INTO notes VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)
     col.db.executemany("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", cards)
-    path = folder / f"notes-{notes}{'-legacy' if legacy else ''}.apkg"
     options = ExportAnkiPackageOptions(with_scheduling=True, with_media=False, legacy=legacy)
     col.export_anki_package(out_path=str(path), options=options, limit=None)
     col.close()
@@ -48,12 +53,14 @@ def build_notes(folder: Path, notes: int, legacy: bool) -> Path:
 def build_cloze(folder: Path, numbers: int) -> Path:
     from anki.collection import Collection, ExportAnkiPackageOptions
 
-    (folder / "cloze").mkdir()
-    col = Collection(str(folder / "cloze" / "collection.anki2"))
+    path = folder / f"cloze-{numbers}.apkg"
+    if path.exists():
+        return path
+    (folder / "cloze").mkdir(exist_ok=True)
+    col = Collection(str(folder / "cloze" / f"collection-{numbers}.anki2"))
     note = col.new_note(col.models.by_name("Cloze"))  # type: ignore[arg-type]
     note["Text"] = " ".join(f"{{{{c{n}::w{n}}}}}" for n in range(1, numbers + 1))
     col.add_note(note, col.decks.id("Cloze bench"))  # type: ignore[arg-type]
-    path = folder / f"cloze-{numbers}.apkg"
     options = ExportAnkiPackageOptions(with_scheduling=True, with_media=False, legacy=False)
     col.export_anki_package(out_path=str(path), options=options, limit=None)
     col.close()
@@ -91,13 +98,19 @@ VmHWM, not ru_maxrss: Linux carries ru_maxrss over fork and exec from this (larg
 
 def run_import(package: Path, folder: Path) -> dict[str, object]:
     """One `flopcards import --with-history` in a child: wall time, peak RSS, last line it printed."""
-    env = dict(os.environ, XDG_DATA_HOME=str(folder / "data"), XDG_CONFIG_HOME=str(folder / "config"))
-    argv = ["--db", str(folder / f"{package.stem}.db"), "import", str(package), "--with-history"]
+    home = folder / package.stem  # each case its own decks: an earlier case's decks would be loaded
+    home.mkdir(exist_ok=True)
+    env = dict(os.environ, XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"))
+    argv = ["--db", str(home / "flopcards.db"), "import", str(package), "--with-history"]
+    load_before = os.getloadavg()[0]
+    cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-c", CHILD, *argv], cwd=ROOT, env=env, capture_output=True, text=True, check=False
     )
     seconds = time.perf_counter() - start
+    cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu_seconds = cpu.ru_utime + cpu.ru_stime - cpu_before.ru_utime - cpu_before.ru_stime
     lines = (done.stdout + done.stderr).strip().splitlines()
     peak = next((int(line.split()[1]) for line in reversed(lines) if line.startswith("PEAK ")), 0)
     said = [line for line in lines if not line.startswith("PEAK ")]
@@ -106,7 +119,9 @@ def run_import(package: Path, folder: Path) -> dict[str, object]:
         "bytes": package.stat().st_size,
         "exit": done.returncode,
         "seconds": round(seconds, 2),
+        "cpu_seconds": round(cpu_seconds, 2),
         "peak_mb": round(peak / 1024, 1),
+        "load_1min": [round(load_before, 2), round(os.getloadavg()[0], 2)],
         "said": said[-1][:160] if said else "",
     }
 
@@ -116,12 +131,19 @@ def main() -> int:
     parser.add_argument("--notes", type=int, default=60_000)
     parser.add_argument("--cloze", type=int, default=5_000)
     parser.add_argument("--skip-bombs", action="store_true")
+    parser.add_argument("--keep", type=Path, help="build the packages in this folder once, reuse them")
+    parser.add_argument("--only", choices=["notes", "cloze"], help="run one kind of case")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        packages = [build_notes(folder, args.notes, False), build_notes(folder, args.notes, True)]
-        packages.append(build_cloze(folder, args.cloze))
-        if not args.skip_bombs:
+        built = args.keep or folder
+        built.mkdir(parents=True, exist_ok=True)
+        packages = []
+        if args.only != "cloze":
+            packages += [build_notes(built, args.notes, False), build_notes(built, args.notes, True)]
+        if args.only != "notes":
+            packages.append(build_cloze(built, args.cloze))
+        if not args.skip_bombs and args.only is None:
             packages += [build_bomb(folder, False), build_bomb(folder, True)]
         for package in packages:
             print(json.dumps(run_import(package, folder)), flush=True)

@@ -2,7 +2,9 @@
 
 A card's id comes from its note's GUID (plus the cloze number or template), so importing the same
 package again, even after the notes were reworded in Anki, updates the same cards and keeps their history.
-A card side longer than MAX_SIDE_CHARS is not imported and the note is named in a warning.
+Bounds, checked before the work they bound: a note with a field longer than MAX_FIELD_CHARS or more
+than MAX_CLOZE_CARDS cloze numbers is not imported, nor a card side longer than MAX_SIDE_CHARS; each
+is named in a warning, never cut.
 """
 
 from __future__ import annotations
@@ -12,21 +14,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from cards.anki_cloze import ClozeText, cloze_text
 from cards.anki_export import MODEL_NAME, guid_for
 from cards.anki_package import AnkiCollection, AnkiNote
-from cards.anki_template import (
-    TOKEN,
-    Cloze,
-    Side,
-    answer_part,
-    cloze_numbers,
-    parse_cloze,
-    render,
-    render_cloze,
-)
+from cards.anki_template import TOKEN, Side, answer_part, render
 from cards.csv_import import guid_card_id
 from cards.example import slugify
 from cards.schema import Card, Deck
+from engine.yamlpos import quiet_gc
 
 _IMAGE = re.compile(r"""<img[^>]*?src\s*=\s*["']?([^"'\s>]+)""", re.IGNORECASE)
 _SOUND = re.compile(r"\[sound:([^\]]+)\]")
@@ -35,6 +30,10 @@ _INLINE = re.compile(r"</?(b|strong|i|em)>")
 _INLINE_MARK = {"b": "**", "strong": "**", "i": "*", "em": "*"}
 MAX_SIDE_CHARS = 20_000
 """Longest card side imported (as a CSV cell); a note with a longer one is reported, never cut."""
+MAX_FIELD_CHARS = 500_000
+"""Longest field read: a 5,000-cloze note with HTML around each cloze is ~300,000 characters."""
+MAX_CLOZE_CARDS = 10_000
+"""Most cards one cloze note makes (Anki's own users' largest notes have a few thousand)."""
 
 
 @dataclass
@@ -104,7 +103,7 @@ class _NoteText:
         names = note.field_names or tuple(f"Field {i + 1}" for i in range(len(note.fields)))
         self.html = dict(zip(names, note.fields, strict=False))
         self.markdown: dict[str, str] = {}
-        self.clozes: dict[str, list[str | Cloze]] = {}
+        self.clozes: dict[str, ClozeText] = {}
         self.specials = {"Tags": " ".join(note.tags), "Deck": note.deck, "Type": note.notetype}
 
     def field(self, key: str) -> str:
@@ -116,13 +115,13 @@ class _NoteText:
         return self.markdown[key]
 
     def value(self, ref: str, ordinal: int, question: bool) -> str:
-        *filters, key = [part.strip() for part in ref.split(":")]
+        filters, key = _parse_ref(ref)
         if key == "FrontSide" or ("type" in filters and question):
             return ""  # the back shows only what the answer adds; no typing box on the front
         if "cloze" in filters:
             if key not in self.clozes:
-                self.clozes[key] = parse_cloze(self.field(key))
-            return render_cloze(self.clozes[key], ordinal + 1, question=question, bold=("**", "**"))
+                self.clozes[key] = cloze_text(self.field(key))
+            return self.clozes[key].side(ordinal + 1, question=question, bold=("**", "**"))
         return self.field(key)
 
     def side(self, template: str, ordinal: int, question: bool) -> str:
@@ -132,6 +131,19 @@ class _NoteText:
         markdown = _skeleton_markdown(skeleton)
         refs = rendered.refs
         return TOKEN.sub(lambda m: self.value(refs[int(m.group(1))], ordinal, question), markdown).strip()
+
+
+@lru_cache(maxsize=4096)
+def _parse_ref(ref: str) -> tuple[tuple[str, ...], str]:
+    """A field reference's filters and field name (`type:cloze:Text`): the same few per template."""
+    *filters, key = [part.strip() for part in ref.split(":")]
+    return tuple(filters), key
+
+
+@lru_cache(maxsize=1024)
+def _deck_slug(name: str) -> str:
+    """The deck id an Anki deck name becomes (one per deck, not per note)."""
+    return slugify(name) or "anki-import"
 
 
 @lru_cache(maxsize=256)
@@ -146,14 +158,19 @@ def _skeleton_markdown(skeleton: str) -> str:
     return to_markdown(skeleton)
 
 
-def _pairs(note: AnkiNote, ords: Iterable[int]) -> list[tuple[int, str, str, str]]:
-    """(card ord, id suffix, front, back) in Markdown of each card the note makes."""
+def _pairs(note: AnkiNote, ords: Iterable[int]) -> list[tuple[int, str, str, str]] | str:
+    """(card ord, id suffix, front, back) in Markdown of each card the note makes, or why none."""
     text = _NoteText(note)
     if note.is_cloze:
         template = note.templates[0]
         cloze_field = re.search(r"\{\{[^}]*cloze:([^}]+)\}\}", template[0])
         source = text.html.get(cloze_field.group(1).strip(), "") if cloze_field else note.fields[0]
-        numbers = cloze_numbers(parse_cloze(source))
+        numbers = cloze_text(source).numbers
+        if len(numbers) > MAX_CLOZE_CARDS:
+            return (
+                f"note {note.guid}: not imported: {len(numbers):,} cloze numbers "
+                f"(limit {MAX_CLOZE_CARDS:,} cards a note)"
+            )
         return [
             (n - 1, f"-c{n}", text.side(template[0], n - 1, True), text.side(template[1], n - 1, False))
             for n in numbers
@@ -169,9 +186,10 @@ def _pairs(note: AnkiNote, ords: Iterable[int]) -> list[tuple[int, str, str, str
 
 def _too_long(note: AnkiNote) -> str | None:
     longest = max((len(value) for value in note.fields), default=0)
-    if longest > MAX_SIDE_CHARS:
+    if longest > MAX_FIELD_CHARS:
         return (
-            f"note {note.guid}: not imported: a field holds {longest:,} characters (limit {MAX_SIDE_CHARS:,})"
+            f"note {note.guid}: not imported: a field holds {longest:,} characters "
+            f"(limit {MAX_FIELD_CHARS:,})"
         )
     return None
 
@@ -196,6 +214,11 @@ def convert(
 
     A note flopcards exported goes back to its own card: when `known` holds its key the card is left
     as it is (only its history is imported), else it is made again under that key."""
+    with quiet_gc():  # a card object or more per note, no cycles: the collector would dominate
+        return _convert(collection, known, deck_id)
+
+
+def _convert(collection: AnkiCollection, known: frozenset[str], deck_id: str | None) -> Converted:
     result = Converted()
     ords: dict[int, list[int]] = {}
     card_ids: dict[tuple[int, int], int] = {}
@@ -211,7 +234,7 @@ def convert(
                 result.keys[card_ids[(note.id, ord_)]] = key
             continue
         title = note.deck.removeprefix("flopcards::") if key else note.deck
-        target = key.split("/", 1)[0] if key else deck_id or slugify(note.deck) or "anki-import"
+        target = key.split("/", 1)[0] if key else deck_id or _deck_slug(note.deck)
         titles.setdefault(target, title)
         media = media_of(note)
         if media:
@@ -220,7 +243,11 @@ def convert(
         if refused:
             result.warnings.append(refused)
             continue
-        for ord_, suffix, front, back in _pairs(note, ords.get(note.id, [0])):
+        pairs = _pairs(note, ords.get(note.id, [0]))
+        if isinstance(pairs, str):
+            result.warnings.append(pairs)
+            continue
+        for ord_, suffix, front, back in pairs:
             if not front or not back:
                 result.warnings.append(f"note {note.guid}: skipped a card with an empty side")
                 continue

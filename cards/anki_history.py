@@ -4,7 +4,9 @@ Anki's buttons map to grades Again 1, Hard 3, Good 4, Easy 5 (README). Rows that
 (manual reschedules, button 0) are skipped. The answers are replayed through SM-2 for the log, and
 the card keeps what Anki shows for it: the due day (Anki's day count, cards/anki_days.py; a learning
 card's due time), interval, ease, lapses, and whether it is suspended, buried or flagged. A card in a
-filtered deck comes home with its original due (read so by cards/anki_tables.py).
+filtered deck comes home with its original due (read so by cards/anki_tables.py). Every imported card
+gets a history, a new unmarked one too, so a card unsuspended in Anki is unsuspended here when the
+package is imported again (engine/store/history.py decides what is newer).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from engine.replay import replay_sm2, with_schedule
 from engine.store.history import ImportedHistory
 from engine.store.marks import Mark
 from engine.studyday import StudyClock
+from engine.yamlpos import quiet_gc
 
 GRADE_OF_EASE = {1: 1, 2: 3, 3: 4, 4: 5}
 MANUAL = 4
@@ -56,7 +59,14 @@ def mark_of(card: AnkiCard, today: date) -> Mark:
 def histories(
     collection: AnkiCollection, converted: Converted, clock: StudyClock, now: datetime
 ) -> list[ImportedHistory]:
-    """One history per imported card that Anki had scheduled or marked."""
+    """One history per imported card: its answers, schedule (None while new) and marks."""
+    with quiet_gc():  # objects by the card, no cycles
+        return _histories(collection, converted, clock, now)
+
+
+def _histories(
+    collection: AnkiCollection, converted: Converted, clock: StudyClock, now: datetime
+) -> list[ImportedHistory]:
     answers: dict[int, list[tuple[datetime, int, float]]] = defaultdict(list)
     for review in collection.reviews:
         if review.kind == MANUAL or review.ease not in GRADE_OF_EASE:
@@ -69,10 +79,9 @@ def histories(
         key = converted.keys.get(card.id)
         if key is None:
             continue
-        mark = mark_of(card, today)
+        mark, changed = mark_of(card, today), datetime.fromtimestamp(max(0, card.modified), UTC)
         if card.type == NEW_TYPE:
-            if mark != Mark():
-                out.append(ImportedHistory(key, key.split("/", 1)[0], [], None, mark))
+            out.append(ImportedHistory(key, key.split("/", 1)[0], [], None, mark, changed))
             continue
         state, records = replay_sm2(answers.get(card.id, []), clock)
         if card.type == REVIEW_TYPE:
@@ -83,5 +92,5 @@ def histories(
             interval_days=card.interval if card.interval > 0 else 1,
             ef_centi=card.factor // 10 if card.factor else None,
         )
-        out.append(ImportedHistory(key, key.split("/", 1)[0], records, final, mark))
+        out.append(ImportedHistory(key, key.split("/", 1)[0], records, final, mark, changed))
     return out

@@ -26,6 +26,7 @@ from cards.anki_tables import (
     AnkiReview,
     read_collection,
 )
+from engine.yamlpos import quiet_gc
 
 __all__ = ["AnkiCard", "AnkiCollection", "AnkiNote", "AnkiPackageError", "AnkiReview", "read_package"]
 
@@ -81,7 +82,7 @@ def _collection_file(path: Path, cap: int) -> Iterator[Path]:
 
 def read_package(path: Path, *, cap: int = MAX_COLLECTION_BYTES) -> AnkiCollection:
     """Notes, cards and review log of an .apkg/.colpkg file; AnkiPackageError when it cannot be read."""
-    with _collection_file(path, cap) as file:
+    with _collection_file(path, cap) as file, quiet_gc():  # 100,000s of small objects, no cycles
         db = sqlite3.connect(f"file:{file}?mode=ro", uri=True)
         try:
             return read_collection(db)

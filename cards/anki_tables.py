@@ -56,6 +56,8 @@ class AnkiCard:
     """-3/-2 buried, -1 suspended, 0 new, 1 learning, 2 review, 3 day learning, 4 preview."""
     flags: int = 0
     """The user's flag colour in the low 3 bits (0 none)."""
+    modified: int = 0
+    """When the card last changed in Anki (epoch seconds): answered, suspended, buried, flagged..."""
 
 
 @dataclass(frozen=True)
@@ -174,7 +176,7 @@ def _config(db: sqlite3.Connection) -> dict[str, object]:
 
 CARD_QUERY = (
     "select id, nid, ord, type, case when odid != 0 and odue != 0 then odue else due end, ivl, factor,"
-    " lapses, queue, flags, case when odid != 0 then odid else did end from cards order by id"
+    " lapses, queue, flags, mod, case when odid != 0 then odid else did end from cards order by id"
 )
 """A card in a filtered deck is read as it will be at home: its home deck (odid), its original due."""
 

@@ -196,6 +196,7 @@ def card_study(store: Store, collection: Collection, settings: Settings) -> Stud
 
 __all__ = [
     "NO_SOURCE",
+    "Collection",
     "CsvImportError",
     "card_study",
     "deck_text",

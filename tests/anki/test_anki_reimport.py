@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 import zipfile
 from pathlib import Path
 
@@ -10,11 +11,13 @@ import pytest
 import zstandard
 from anki.collection import Collection, ImportAnkiPackageRequest
 
+from cards.anki_convert import convert
 from cards.anki_package import AnkiPackageError, read_package
 from engine import sm2
 from engine.settings import user_deck_dir
 from engine.store import repo
 from engine.store.database import open_store
+from engine.store.marks import read_mark
 from engine.studyday import StudyClock, utc_now
 from tests.anki.conftest import answer_all, export_package
 from tests.anki.test_anki_import import build
@@ -165,7 +168,7 @@ def test_a_field_over_the_limit_is_reported_by_note_never_cut(
     package = export_package(anki_col, tmp_path / "x.apkg")
     assert main(["--db", str(tmp_path / "f.db"), "import", str(package)]) == 0
     err = capsys.readouterr().err
-    assert f"note {long.guid}: not imported: a field holds 30,000 characters (limit 20,000)" in err
+    assert f"note {long.guid}: card ord 0 not imported: a side is longer than 20,000 characters" in err
     text = (user_deck_dir() / "interview-gpus.yaml").read_text(encoding="utf-8")
     assert "A long one" not in text and "NVLink 4 per GPU" in text
 
@@ -208,5 +211,68 @@ def test_a_whole_collection_package_imports(tmp_path: Path, anki_col: Collection
     store = open_store(db)
     try:
         assert len(repo.review_log(store)) == answers
+    finally:
+        store.close()
+
+
+def test_a_suspension_changed_in_anki_applies_unless_answered_here_after_it(
+    tmp_path: Path, anki_col: Collection
+) -> None:
+    """Suspending (or unsuspending) a card in Anki without answering it is newer than the package
+    imported before: it applies here, to a studied card too, unless an answer here came after it."""
+    deck = build(anki_col)
+    answer_all(anki_col, deck, [3, 3, 3])
+    reviewed = anki_col.db.list("select id from cards where type != 0 order by id")[0]
+    new = anki_col.db.list("select id from cards where type = 0 order by id")[0]
+    db = tmp_path / "f.db"
+
+    def reimport(name: str, suspend: bool, changed: int) -> None:
+        (anki_col.sched.suspend_cards if suspend else anki_col.sched.unsuspend_cards)([reviewed, new])
+        anki_col.db.execute("update cards set mod = ? where id in (?, ?)", changed, reviewed, new)
+        again = export_package(anki_col, tmp_path / name)
+        assert main(["--db", str(db), "import", str(again), "--with-history"]) == 0
+
+    package = export_package(anki_col, tmp_path / "x.apkg")
+    assert main(["--db", str(db), "import", str(package), "--with-history"]) == 0
+    keys = convert(read_package(package)).keys
+    x, y = keys[reviewed], keys[new]
+    store = open_store(db)
+    try:
+        imported = repo.load_state(store, x)
+        assert not read_mark(store, x).suspended and not read_mark(store, y).suspended
+    finally:
+        store.close()
+
+    reimport("suspended.apkg", True, int(time.time()))
+    store = open_store(db)
+    try:
+        assert read_mark(store, x).suspended and read_mark(store, y).suspended
+        assert repo.load_state(store, x) == imported  # only the queue changed in Anki
+        now = utc_now()
+        repo.apply_answer(  # answered here: the package's schedule no longer applies to x
+            store,
+            card_key=x,
+            deck_id=x.split("/")[0],
+            schedule=lambda state: sm2.review(state, 4, now=now, today=StudyClock().today(now)),
+            seconds=2.0,
+        )
+        studied = repo.load_state(store, x)
+    finally:
+        store.close()
+
+    reimport("unsuspended.apkg", False, int(time.time()) + 60)  # changed in Anki after that answer
+    store = open_store(db)
+    try:
+        assert not read_mark(store, x).suspended and not read_mark(store, y).suspended
+        assert repo.load_state(store, x) == studied
+    finally:
+        store.close()
+
+    reimport("stale.apkg", True, int(time.time()) - 3600)  # changed in Anki before the answer here
+    store = open_store(db)
+    try:
+        assert not read_mark(store, x).suspended  # the answer here is newer: x stays as studied here
+        assert read_mark(store, y).suspended  # y was never answered here: Anki's queue state holds
+        assert repo.load_state(store, x) == studied
     finally:
         store.close()

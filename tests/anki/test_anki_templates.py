@@ -8,7 +8,7 @@ from pathlib import Path
 
 from anki.collection import Collection
 
-from cards.anki_template import cloze_numbers, parse_cloze, render_cloze
+from cards.anki_cloze import cloze_text
 from cards.loader import load_deck_file
 from engine.settings import user_deck_dir
 from tests.anki.conftest import export_package
@@ -71,13 +71,13 @@ def test_templates_render_as_in_anki(tmp_path: Path, anki_col: Collection) -> No
 
 
 def test_nested_cloze_is_one_card_per_number() -> None:
-    nodes = parse_cloze("{{c1::Outer {{c2::inner}} text}} {{c3::a::hint}} }} {{c4::open")
-    assert cloze_numbers(nodes) == [1, 2, 3]
-    assert render_cloze(nodes, 1, question=True) == "[...] a }} {{c4::open"
-    assert render_cloze(nodes, 2, question=True) == "Outer [...] text a }} {{c4::open"
-    assert render_cloze(nodes, 3, question=True) == "Outer inner text [hint] }} {{c4::open"
-    assert render_cloze(nodes, 2, question=False) == "Outer <b>inner</b> text a }} {{c4::open"
-    assert render_cloze(nodes, 1, question=False) == "<b>Outer inner text</b> a }} {{c4::open"
+    text = cloze_text("{{c1::Outer {{c2::inner}} text}} {{c3::a::hint}} }} {{c4::open")
+    assert text.numbers == [1, 2, 3]
+    assert text.side(1, question=True) == "[...] a }} {{c4::open"
+    assert text.side(2, question=True) == "Outer [...] text a }} {{c4::open"
+    assert text.side(3, question=True) == "Outer inner text [hint] }} {{c4::open"
+    assert text.side(2, question=False) == "Outer <b>inner</b> text a }} {{c4::open"
+    assert text.side(1, question=False) == "<b>Outer inner text</b> a }} {{c4::open"
 
 
 def test_plain_and_inline_html_short_cut_matches_markdownify() -> None:

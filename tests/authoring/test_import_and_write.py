@@ -83,3 +83,22 @@ def test_written_decks_load_back_identically(fronts: list[str], backs: list[str]
     loaded, problems = parse_deck(load_yaml(text, "x.yaml"), "x.yaml")
     assert [p for p in problems if p.is_error] == []
     assert loaded == deck
+
+
+SPECIAL = ["yes", "No", "~", "null", "0x1F", "1e3", ".inf", "<<", "=", ""]
+
+
+@settings(max_examples=100, deadline=None)
+@given(value=st.text(max_size=8) | st.sampled_from(SPECIAL))
+def test_the_writer_s_resolver_short_cut_answers_as_pyyaml(value: str) -> None:
+    """deck_text's dumper skips PyYAML's implicit resolvers for text no resolver can claim: sound only
+    while no wildcard or path resolver is registered, and then the same tag for every text."""
+    import yaml
+
+    from cards.yamlwrite import _Dumper
+
+    assert None not in _Dumper.yaml_implicit_resolvers and not _Dumper.yaml_path_resolvers
+    dumper, base = _Dumper(None), yaml.SafeDumper(None)
+    for implicit in ((True, False), (False, True)):
+        ours, theirs = (d.resolve(yaml.ScalarNode, value, implicit) for d in (dumper, base))
+        assert ours == theirs

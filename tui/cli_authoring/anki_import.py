@@ -17,6 +17,7 @@ from engine.app.values import Settings, user_deck_dir
 if TYPE_CHECKING:
     from engine.app.store_commands import ImportedHistory
     from tui.anki import AnkiCollection, Converted
+    from tui.authoring import Collection
 
 
 def _fail(message: str) -> int:
@@ -24,17 +25,17 @@ def _fail(message: str) -> int:
     return 1
 
 
-def _read(path: Path, settings: Settings, deck_id: str | None) -> tuple[AnkiCollection, Converted] | str:
+def _read(
+    path: Path, settings: Settings, deck_id: str | None, here: Collection
+) -> tuple[AnkiCollection, Converted] | str:
     from tui.anki import AnkiPackageError, convert, deck_names, read_package
-    from tui.authoring import load_collection
 
     try:
         collection = read_package(path)
         if deck_id is not None and len(names := deck_names(collection)) > 1:
             shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
             return f"{path} holds {len(names)} decks ({shown}); --id names one deck: leave it out"
-        decks = load_collection(settings.deck_dirs).decks
-        known = frozenset(f"{d.id}/{c.id}" for d in decks for c in d.deck.cards)
+        known = frozenset(f"{d.id}/{c.id}" for d in here.decks for c in d.deck.cards)
         return collection, convert(collection, known=known, deck_id=deck_id)
     except AnkiPackageError as error:
         return str(error)
@@ -42,10 +43,8 @@ def _read(path: Path, settings: Settings, deck_id: str | None) -> tuple[AnkiColl
         return f"{path}: not a readable Anki collection ({' '.join(str(error).split())[:160]})"
 
 
-def _clash(converted: Converted, settings: Settings) -> str | None:
-    from tui.authoring import load_collection
-
-    others = {d.id: d for d in load_collection(settings.deck_dirs).decks}
+def _clash(converted: Converted, here: Collection) -> str | None:
+    others = {d.id: d for d in here.decks}
     for deck in converted.decks:
         clash = others.get(deck.id)
         target = user_deck_dir() / f"{deck.id}.yaml"
@@ -63,15 +62,16 @@ def run(
     title: str | None = None,
 ) -> int:
     """Import one package: all of it, or nothing when any part fails (`deck_id`, `title`: its deck's)."""
-    from tui.authoring import deck_text
+    from tui.authoring import deck_text, load_collection
 
-    read = _read(path, settings, deck_id)
+    here = load_collection(settings.deck_dirs)  # the decks already here, read once
+    read = _read(path, settings, deck_id, here)
     if isinstance(read, str):
         return _fail(read)
     collection, converted = read
     if title is not None and len(converted.decks) == 1:
         converted.decks[0] = converted.decks[0].model_copy(update={"title": title})
-    if problem := _clash(converted, settings):
+    if problem := _clash(converted, here):
         return _fail(problem)
     found: list[ImportedHistory] | None = None
     written: tuple[int, int] | str | None = None
