@@ -14,6 +14,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 
 from tui.config import AppConfig
+from tui.key_gate import KeyGate
 from tui.messages import CountsPainted, FirstCardPainted, HomePainted, ServicesReady
 from tui.screens.home import HomeScreen
 
@@ -55,6 +56,8 @@ class FlopcardsApp(App[None]):
         self._load_cancelled = threading.Event()
         """Set when the app unmounts: the load stops at its next step (quitting never waits for it)."""
         self.home = HomeScreen()
+        self.key_gate = KeyGate(self, self._handle_key)
+        """Keys typed while the screen is busy wait their turn rather than being lost."""
         self.early_keys = b""
         """Keys the `flopcards` command read before the app took the terminal (tui.early_keys)."""
         self.quit_ends_process = False
@@ -177,6 +180,14 @@ class FlopcardsApp(App[None]):
         if self._templates_in and self.home.services is not None and self.counts_shown.is_set():
             self.home.refresh_counts()
             self.loaded.set()
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded and not self.key_gate.admit(event):
+            return  # the gate hands it to _handle_key once the keys before it are handled
+        await super().on_event(event)
+
+    async def _handle_key(self, event: events.Key) -> None:
+        await super().on_event(event)
 
     def post_message(self, message: Message) -> bool:
         if self.quit_ends_process and self._quits_while_loading(message):
