@@ -34,6 +34,7 @@ class EarlyKeys:
         except (AttributeError, OSError, ValueError, termios.error):
             return
         quiet: list[Any] = [*attrs[:6], list(attrs[6])]
+        quiet[0] = attrs[0] & ~termios.ICRNL  # enter read as "\r", as Textual reads it
         quiet[3] = attrs[3] & ~(termios.ICANON | termios.ECHO)
         quiet[6][termios.VMIN], quiet[6][termios.VTIME] = 1, 0
         termios.tcsetattr(fd, termios.TCSANOW, quiet)
@@ -58,7 +59,9 @@ class EarlyKeys:
         if data in QUIT_KEYS:
             self._restore()
             os._exit(0)  # nothing is open yet: no answer, no database, no screen
-        self.kept = data  # one key (or a paste): the app replays it, the next ones it reads itself
+        # one key (or a paste): the app replays it, the next ones it reads itself; an enter typed
+        # before the watch began went through the terminal's CR-to-NL translation
+        self.kept = data.replace(b"\n", b"\r")
 
     def stop(self) -> bytes:
         """Give the terminal back as it was (Textual saves it to restore at exit) and return what was

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from textual.app import App
 
+from tui.early_keys import EarlyKeys
 from tui.quick_exit import settle_store_work
 from tui.screens.help import HelpScreen
 from tui.store_work import WriteQueue
@@ -81,3 +82,22 @@ async def test_quit_waits_for_the_answers_being_saved() -> None:
         release.set()
         await asyncio.wait_for(settling, 30)
         assert saved == ["first", "second"]
+
+
+def test_an_enter_typed_before_the_watch_is_kept_as_enter(monkeypatch) -> None:
+    main_fd, child_fd = pty.openpty()
+    before = termios.tcgetattr(child_fd)
+    os.write(main_fd, b"\r")  # the terminal still translates it to "\n" (ICRNL) at this point
+    with open(child_fd, closefd=False) as terminal:
+        monkeypatch.setattr(sys, "stdin", terminal)
+        early = EarlyKeys()
+        early.start()
+        assert early._thread is not None
+        early._thread.join(30)  # it read the key and stopped watching
+        kept = early.stop()
+    try:
+        assert kept == b"\r"  # replayed as the enter Textual reads in raw mode, not ctrl+j
+        assert termios.tcgetattr(child_fd) == before
+    finally:
+        os.close(main_fd)
+        os.close(child_fd)
