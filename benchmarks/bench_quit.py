@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-DELAYS = (0.3, 0.6, 1.0, 1.5, 2.0, 3.0, 5.0)
+DELAYS = (0.1, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0, 5.0)
 ROUNDS = 3
 
 

@@ -9,20 +9,27 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 
 from tui.commands import flopcards_commands
 from tui.config import AppConfig
+from tui.key_gate import KeyGate
 from tui.messages import CountsPainted, FirstCardPainted, HomePainted, ServicesReady
 from tui.screens.home import HomeScreen
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+    from textual.message import Message
     from textual.screen import Screen
 
     from tui.services import Services
+
+
+QUIT_KEYS = ("q", "ctrl+q", "ctrl+c")
+"""The keys that quit from the home (q is its binding; the others the app's)."""
 
 
 class FlopcardsApp(App[None]):
@@ -50,6 +57,24 @@ class FlopcardsApp(App[None]):
         self._load_cancelled = threading.Event()
         """Set when the app unmounts: the load stops at its next step (quitting never waits for it)."""
         self.home = HomeScreen()
+        self.key_gate = KeyGate(self, self._handle_key)
+        """Keys typed while the screen is busy wait their turn rather than being lost."""
+        self.early_keys = b""
+        """Keys the `flopcards` command read before the app took the terminal (tui.early_keys)."""
+        self.quit_ends_process = False
+        """Set by the `flopcards` command: quit gives the terminal back and ends the process at once
+        (tui.quick_exit) rather than tearing the screens down and joining the threads at exit."""
+
+    def on_load(self) -> None:
+        """Replay the early keys: queued before the driver reads any, so their order is kept."""
+        if self.early_keys:
+            from textual._xterm_parser import XTermParser
+
+            parser = XTermParser()
+            text = self.early_keys.decode("utf-8", errors="ignore")
+            for event in [*parser.feed(text), *parser.tick()]:
+                event.set_sender(self)
+                self.post_message(event)
 
     def on_mount(self) -> None:
         from tui.start import first_look, glance, kept_outline
@@ -171,6 +196,39 @@ class FlopcardsApp(App[None]):
         if self._templates_in and self.home.services is not None and self.counts_shown.is_set():
             self.home.refresh_counts()
             self.loaded.set()
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded and not self.key_gate.admit(event):
+            return  # the gate hands it to _handle_key once the keys before it are handled
+        await super().on_event(event)
+
+    async def _handle_key(self, event: events.Key) -> None:
+        await super().on_event(event)
+
+    def post_message(self, message: Message) -> bool:
+        if self.quit_ends_process and self._quits_while_loading(message):
+            from tui.quick_exit import leave_process
+
+            leave_process(self, 0)  # from Textual's key thread: the UI thread may be busy drawing
+        return super().post_message(message)
+
+    def _quits_while_loading(self, message: Message) -> bool:
+        """A quit key on the home before the decks are open: no answer can be under way, and q
+        needs no UI thread to mean quit (it may be busy drawing the first frame)."""
+        return (
+            isinstance(message, events.Key)
+            and message.key in QUIT_KEYS
+            and self.services is None
+            and self.screen_stack[-1:] == [self.home]
+        )
+
+    async def action_quit(self) -> None:
+        if self.quit_ends_process and not self._exit_renderables:
+            from tui.quick_exit import leave_process, settle_store_work
+
+            await settle_store_work(self)  # a grade being committed is kept
+            leave_process(self, self.return_code or 0)
+        await super().action_quit()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

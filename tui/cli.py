@@ -15,6 +15,7 @@ from tui.cli_flags import Parser, UsageError, check_flags, fail, guarded
 
 if TYPE_CHECKING:
     from engine.app.values import Problem, Settings
+    from tui.app import FlopcardsApp
 
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "drill": ("tui.cli_drill", "list, show and check numeric drills"),
@@ -157,6 +158,25 @@ def _main(argv: list[str]) -> int:
         return _run_subcommand(args.command, rest, args)
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    from tui.early_keys import EarlyKeys
+
+    early = EarlyKeys()  # a q typed while the settings are read and Textual imports quits at once
+    early.start()
+    try:
+        app = _app(args)
+    finally:
+        kept = early.stop()
+    if isinstance(app, int):
+        return app
+    app.early_keys = kept  # replayed first, as if the app had read them
+    app.quit_ends_process = True  # no teardown to wait for: the process ends at quit
+    app.run()
+    leave_now(app.return_code or 0)  # the app has printed its exit message, if any
+    return app.return_code or 0  # pragma: no cover - leave_now does not return
+
+
+def _app(args: argparse.Namespace) -> FlopcardsApp | int:
+    """The app for the settings the flags name, or the exit code of a database refused up front."""
     settings, problems = resolve_settings(args)
     from engine.app.values import StoreError, preflight
 
@@ -169,7 +189,7 @@ def _main(argv: list[str]) -> int:
     from tui.app import FlopcardsApp
     from tui.config import AppConfig
 
-    app = FlopcardsApp(
+    return FlopcardsApp(
         AppConfig(
             settings=settings,
             include_bundled=not args.no_bundled,
@@ -177,9 +197,6 @@ def _main(argv: list[str]) -> int:
             cache_dir=None if args.no_cache else default_cache_dir(),
         )
     )
-    app.run()
-    leave_now(app.return_code or 0)  # the app has printed its exit message, if any
-    return app.return_code or 0  # pragma: no cover - leave_now does not return
 
 
 def leave_now(code: int) -> None:

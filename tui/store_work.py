@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 NOTICE_SECONDS = 15
+STORE_GROUP = "store"
+"""The worker group of store commands: each holds a user's answer until it commits (quit waits for them)."""
 
 
 def fault_notice(what: str, error: AppError) -> str:
@@ -57,7 +59,7 @@ def run_store_command(
         with contextlib.suppress(RuntimeError):  # the app has closed meanwhile
             app.call_from_thread(outcome)
 
-    node.run_worker(run, thread=True, group="store", name=what)
+    node.run_worker(run, thread=True, group=STORE_GROUP, name=what)
 
 
 class WriteQueue(Generic[T]):

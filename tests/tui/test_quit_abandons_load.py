@@ -8,6 +8,7 @@ import pty
 import select
 import subprocess
 import sys
+import termios
 import time
 from pathlib import Path
 
@@ -37,6 +38,7 @@ def read_until(fd: int, wanted: bytes, deadline: float) -> bytes:
 def test_quit_while_the_load_never_ends_returns_to_the_shell(tmp_path: Path) -> None:
     env = {**os.environ, "FLOPCARDS_HOME": str(tmp_path / "home"), "TERM": "xterm-256color"}
     main_fd, child_fd = pty.openpty()
+    before = termios.tcgetattr(child_fd)
     process = subprocess.Popen(
         [sys.executable, "-c", SCRIPT, str(tmp_path / "f.db")],
         stdin=child_fd,
@@ -45,15 +47,17 @@ def test_quit_while_the_load_never_ends_returns_to_the_shell(tmp_path: Path) -> 
         env=env,
         close_fds=True,
     )
-    os.close(child_fd)
     try:
         screen = read_until(main_fd, b"Keys", time.monotonic() + 60)  # the home's key bar
         assert b"Keys" in screen
         os.write(main_fd, b"q")
         process.wait(timeout=30)  # before: waited for the load thread, here for ever
         assert process.returncode == 0
+        assert b"\x1b[?1049l" in read_until(main_fd, b"\x1b[?1049l", time.monotonic() + 5)
+        assert termios.tcgetattr(child_fd) == before  # the shell gets its terminal back as it was
     finally:
         if process.poll() is None:
             process.kill()
             process.wait()
         os.close(main_fd)
+        os.close(child_fd)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from textual.widgets import Input, Static
 
+from tests.tui.conftest import screen_text
 from tests.tui.test_review_flow import table_rows, wait_loaded
 from tui.screens.review import ReviewScreen
 
@@ -45,6 +46,10 @@ async def test_due_drill_must_be_answered_and_its_attempt_is_stored(make_app, cl
         drill = review.item.prompt.subject
         box = review.query_one("#answer", Input)
         assert "graded by its answer" in box.placeholder
+        shown = screen_text(app)
+        footer = shown.splitlines()[-1]
+        assert "ctrl+g: give up (graded 0)" in shown and "^g Give up (graded 0)" in footer, footer
+        assert "Show answer" not in footer, footer
         await pilot.press("enter")  # nothing typed: not graded, not revealed
         verdict = review.query_one("#verdict", Static)
         assert "A drill is graded by its answer" in str(verdict.render())

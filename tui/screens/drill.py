@@ -52,6 +52,9 @@ MAX_SKIPS = 20
 class DrillScreen(Screen[None]):
     """One timed sitting; it ends with the summary screen."""
 
+    KEYS_WAIT_FOR = ("drill-check",)
+    """Worker groups the next key waits for (tui.key_gate): keys typed while an answer is
+    checked go to the next question, not to this one."""
     BINDINGS = [
         Binding("enter", "next", "Next drill"),
         Binding("n", "next", "Next drill", show=False),

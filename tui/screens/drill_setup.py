@@ -28,6 +28,13 @@ DEFAULT_AMOUNT = "5"
 MIN_LIMIT, MAX_LIMIT = 5, 3600
 
 
+class KindList(TickList):
+    """The drill kinds, a list like every other: up/down move, space ticks, enter starts (with the
+    highlighted kind when none is ticked)."""
+
+    BINDINGS = [Binding("enter", "screen.start_highlighted", "Start", show=False)]
+
+
 class DrillSetupScreen(Screen[None]):
     """Kinds list (nothing ticked, or 'mixed', means every kind) and an amount: '5' or '10m'."""
 
@@ -65,7 +72,7 @@ class DrillSetupScreen(Screen[None]):
             options = [(level, level) for level in LEVELS]
             yield Select(options, prompt="any level", id="drill-level", compact=True)
             yield Static("Kinds  [dim](space ticks; none ticked, or mixed, draws from every kind)[/dim]")
-            yield TickList(id="drill-kinds")
+            yield KindList(id="drill-kinds")
             yield Static("How many  [dim]a number of drills (5) or a time budget (10m, 90s)[/dim]")
             yield Input(DEFAULT_AMOUNT, id="drill-amount", placeholder="5 or 10m")
             yield Static("Seconds per drill  [dim](with a time budget, never more than the time left)[/dim]")
@@ -109,7 +116,9 @@ class DrillSetupScreen(Screen[None]):
             Selection(f"{k:<{width}}  {title} [dim]({topic}; {self.kind_levels.get(k, '')})[/dim]", k)
             for k, title, topic in found
         ]
-        self.query_one("#drill-kinds", SelectionList).add_options(options)
+        kinds = self.query_one("#drill-kinds", SelectionList)
+        kinds.add_options(options)
+        kinds.highlighted = 0  # down moves to the second row, as in every other list
         self.ready = True
         self._status("")
 
@@ -140,6 +149,12 @@ class DrillSetupScreen(Screen[None]):
             self._status(str(error))
             return
         self._begin(plan)
+
+    def action_start_highlighted(self) -> None:
+        kinds = self.query_one("#drill-kinds", SelectionList)
+        if not kinds.selected and kinds.highlighted is not None:
+            kinds.select(kinds.get_option_at_index(kinds.highlighted).value)
+        self.action_start()
 
     def _limit(self) -> float | None:
         """Seconds per drill from the form, or None (and a message) when out of range."""

@@ -40,6 +40,9 @@ class ExamScreen(Screen[None]):
     #exam-answer { margin: 0 1; }
     """
 
+    KEYS_WAIT_FOR = ("exam-check",)
+    """Worker groups the next key waits for (tui.key_gate): keys typed while an answer is
+    checked go to the next question, not to this one."""
     BINDINGS = [
         Binding("r", "mark(True)", "Right"),
         Binding("w", "mark(False)", "Wrong"),

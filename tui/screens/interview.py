@@ -47,6 +47,9 @@ class InterviewScreen(Screen[None]):
     #iv-box { margin: 0 1; }
     """
 
+    KEYS_WAIT_FOR = ("interview-check",)
+    """Worker groups the next key waits for (tui.key_gate): keys typed while an answer is
+    checked go to the next question, not to this one."""
     BINDINGS = [
         Binding("ctrl+n", "skip", "Skip question"),
         Binding("ctrl+g", "give_up", "Give up drill"),

@@ -35,7 +35,10 @@ if TYPE_CHECKING:
 
 MAX_ANSWER_CHARS = 500
 SHOW, UNDO, KEYS = Binding.Group("Show answer"), Binding.Group("Undo"), Binding.Group("Keys")
-WRITES = {"grade", "accept", "reveal", "reveal_or_accept", "undo", "suspend", "bury", "flag", "edit"}
+WRITES = {
+    *("grade", "accept", "reveal", "reveal_or_accept", "give_up"),
+    *("undo", "suspend", "bury", "flag", "edit"),
+}
 """Actions that write (or move past an item being written): they wait while a write is pending."""
 TYPED_KEYS = {"reveal", "undo", "help", "grade", "suspend", "bury", "flag", "edit"}
 """Actions whose keys type into the answer box: hidden while it has focus."""
@@ -56,6 +59,7 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
             tooltip="Grade with the suggested grade (4, or the typed verdict's)",
         ),
         Binding("ctrl+g", "reveal_typing", "Show answer", group=SHOW),
+        Binding("ctrl+g", "give_up", "Give up (graded 0)", tooltip="A due drill: see its solution, graded 0"),
         Binding("enter", "reveal_or_accept", "Show or check the answer, then accept its grade", show=False),
         Binding("0", "grade(0)", "Grade", key_display="0-5"),
         *(Binding(str(g), f"grade({g})", f"Grade {g}", show=False) for g in range(1, 6)),
@@ -209,6 +213,9 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
     def _accepted(self, _event: RubricChecklist.Accepted) -> None:
         self.action_accept()
 
+    def on_resize(self) -> None:
+        self._update_grades()  # the grade bar breaks its lines between grades, for this width
+
     def watch_suggested(self, _suggested: Grade | None) -> None:
         self._update_grades()
 
@@ -216,7 +223,8 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         grades = self.query_one("#grades", Static)
         if self.revealed and self.item is not None and self.drill_graded is None and not self._is_drill():
             accept = "enter" if self.item.prompt.rubric else "space/enter"
-            grades.update(grade_bar(self.item.outcomes, self.suggested, self._layout(), accept))
+            width = grades.content_size.width or self.app.size.width - 2  # 0 before the first layout
+            grades.update(grade_bar(self.item.outcomes, self.suggested, self._layout(), accept, width))
         else:
             typed = self.query_one("#answer", Input).display
             grades.update(hint_line(self.drill_graded, self._is_drill(), typed))
@@ -263,6 +271,9 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in TYPED_KEYS and self._typing():
             return False
+        ctrl_g = action in {"reveal_typing", "give_up"} and self.session is not None
+        if ctrl_g and self._is_drill() != (action == "give_up"):
+            return False  # ctrl+g's footer label says what it does now: give up a drill, else show
         action = action.removesuffix("_typing")
         if self.session is None:
             return action in {"reveal", "reveal_or_accept", "back", "help"}  # the others need the session
@@ -301,6 +312,10 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         self.revealed = True
 
     def action_reveal_typing(self) -> None:
+        self.action_reveal()
+
+    def action_give_up(self) -> None:
+        """A due drill's ctrl+g: its solution shown, graded 0 (the hint line says so too)."""
         self.action_reveal()
 
     def action_undo_typing(self) -> None:

@@ -1,0 +1,77 @@
+"""No key of a fast burst is lost: a key that arrives while the screen is still busy with the keys
+before it (a store command under way, a message the screen or the focused widget has not finished)
+waits its turn, and the keys are handled in order once the screen is quiet."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from tui.store_work import STORE_GROUP
+
+if TYPE_CHECKING:
+    from textual import events
+    from textual.app import App
+    from textual.message_pump import MessagePump
+
+QUIET_LIMIT = 5.0
+"""Seconds a key waits at most: a handler that never ends must not leave the app deaf."""
+POLL = 0.005
+
+
+def unfinished(node: MessagePump) -> int:
+    """Messages sent to `node` that it has not taken up yet (Textual's queue keeps no count of the
+    one being handled: the gate lets the loop turn after each key before it looks)."""
+    peeked = getattr(node, "_pending_message", None) is not None
+    return node._message_queue.qsize() + peeked
+
+
+class KeyGate:
+    """The app's keys pass through `admit`: a key the screen is quiet for is handled at once; the
+    others, and every key after them, are handed to `handle` in order by a task of the gate."""
+
+    def __init__(self, app: App[Any], handle: Callable[[events.Key], Awaitable[None]]) -> None:
+        self._app, self._handle = app, handle
+        self.waiting: deque[events.Key] = deque()
+        self._task: asyncio.Task[None] | None = None
+
+    def admit(self, event: events.Key) -> bool:
+        """True: handle `event` now. False: it waits its turn (the gate hands it on later)."""
+        if not self.waiting and self.quiet():
+            return True
+        fresh = type(event)(event.key, event.character)  # the held one is spent once its dispatch returns
+        fresh.set_sender(self._app)
+        self.waiting.append(fresh)
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._release())
+        return False
+
+    def quiet(self) -> bool:
+        """No store command (nor work of the screen's KEYS_WAIT_FOR groups) under way, nothing
+        waiting in the app's queue (a focus moved, a key not yet seen), and every widget of the
+        screen (one just opened is still mounting its own) has taken up every message it was sent."""
+        app = self._app
+        try:
+            screen = app.screen
+        except Exception:  # no screen yet (or any more): nothing to wait for
+            return True
+        groups = {STORE_GROUP, *getattr(screen, "KEYS_WAIT_FOR", ())}
+        if any(w.group in groups and not w.is_finished for w in app.workers):
+            return False
+        if unfinished(app):
+            return False
+        return not any(unfinished(node) for node in screen.walk_children(with_self=True))
+
+    async def _release(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self.waiting:
+            deadline = loop.time() + QUIET_LIMIT
+            while not self.quiet() and loop.time() < deadline:
+                await asyncio.sleep(POLL)
+            if self._app.is_running:  # else the app closed meanwhile: nothing reads keys any more
+                await self._handle(self.waiting.popleft())
+            else:
+                self.waiting.clear()
+            await asyncio.sleep(0)  # the widget it went to takes it up
