@@ -85,17 +85,26 @@ def load_states(store: Store, card_keys: Iterable[str]) -> dict[str, CardState]:
 
 
 def write_answer(
-    session: so.Session, *, card_key: str, deck_id: str, record: ReviewRecord, seconds: float
+    session: so.Session,
+    *,
+    card_key: str,
+    deck_id: str,
+    record: ReviewRecord,
+    seconds: float,
+    max_interval: int = sm2.MAX_INTERVAL_DAYS,
 ) -> ReviewRow:
     """Stage the new state and its log row in an open transaction (upsert, row locked).
 
     If another client answered the card since `record.before` was read, the grade is applied to the
-    state as it is now: two devices answering the same card give the result of answering in turn.
+    state as it is now: two devices answering the same card give the result of answering in turn
+    (no interval past `max_interval` days, the user's ceiling).
     """
     row, _ = locked_row(session, card_key, deck_id)
     current = _to_state(row)
     if current != record.before:
-        _, record = sm2.review(current, record.grade, now=record.reviewed_at, today=record.study_day)
+        _, record = sm2.review(
+            current, record.grade, now=record.reviewed_at, today=record.study_day, max_interval=max_interval
+        )
     _write_state(row, record.after)
     log = ReviewRow(
         card_key=card_key,
@@ -113,11 +122,27 @@ def write_answer(
     return log
 
 
-def save_answer(store: Store, *, card_key: str, deck_id: str, record: ReviewRecord, seconds: float) -> int:
-    """Commit the new state and its log row together (retried on conflict); returns the log row id."""
+def save_answer(
+    store: Store,
+    *,
+    card_key: str,
+    deck_id: str,
+    record: ReviewRecord,
+    seconds: float,
+    max_interval: int = sm2.MAX_INTERVAL_DAYS,
+) -> int:
+    """Commit the new state and its log row together (retried on conflict); returns the log row id.
+    A grade re-applied to a state changed since (another device) keeps to `max_interval` days."""
 
     def work(session: so.Session) -> int:
-        log = write_answer(session, card_key=card_key, deck_id=deck_id, record=record, seconds=seconds)
+        log = write_answer(
+            session,
+            card_key=card_key,
+            deck_id=deck_id,
+            record=record,
+            seconds=seconds,
+            max_interval=max_interval,
+        )
         session.flush()
         return log.id
 
