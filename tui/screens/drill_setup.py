@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
+from engine.app.errors import AppError
 from tui.facade import (
     SPRINT_SECONDS,
     DrillSession,
@@ -25,6 +26,7 @@ from tui.facade import (
     sprint_plan,
     weak_plan,
 )
+from tui.store_work import fault_notice
 from tui.ticks import TickList
 
 if TYPE_CHECKING:
@@ -162,6 +164,14 @@ class DrillSetupScreen(Screen[None]):
     def _begin(self, plan: Plan, *, sprint: bool = False) -> None:
         limit = self._limit()
         if limit is None:
+            return
+        try:  # mixed draws keep to today's new drill kinds
+            plan = self.services.within_new_drills(plan)
+        except PlanError as error:
+            self._status(str(error))
+            return
+        except AppError as error:
+            self._status(fault_notice("Drills not started", error))
             return
         from tui.screens.drill import DrillScreen
 
