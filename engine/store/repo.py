@@ -271,9 +271,9 @@ def day_totals(store: Store, day: date, drill_decks: Collection[str] = ()) -> Da
     return DayTotals(int(total), int(new), int(reviews), int(new_drills), int(drill_reviews))
 
 
-def review_log(store: Store, card_key: str | None = None) -> list[LoggedReview]:
-    """The review log (optionally of one card), oldest first."""
-    query = sa.select(ReviewRow).order_by(ReviewRow.id)
+def review_log(store: Store, card_key: str | None = None, *, since_id: int = 0) -> list[LoggedReview]:
+    """The review log (optionally of one card; only rows after `since_id`), oldest first."""
+    query = sa.select(ReviewRow).where(ReviewRow.id > since_id).order_by(ReviewRow.id)
     if card_key is not None:
         query = query.where(ReviewRow.card_key == card_key)
     with store.reading() as session:

@@ -81,6 +81,16 @@ class Figures:
     seconds: float = 0.0
 
 
+@dataclass
+class Walked:
+    """How far check_replay has walked the review log, and each item's chain so far."""
+
+    last_id: int = 0
+    last: dict[str, sm2.CardState] = field(default_factory=dict)
+    answers: dict[str, list[tuple[datetime, int, date]]] = field(default_factory=dict)
+    logged: Counter[str] = field(default_factory=Counter)
+
+
 class InvariantError(AssertionError):
     """An invariant failed on a simulated day."""
 
@@ -113,6 +123,7 @@ class Learner:
         )
         self.figures = Figures()
         self.removed: dict[str, list[str]] = {}
+        self.walked = Walked()
         self.grade_mix = [self.rng.random() * 0.06, 0.02, 0.03, 0.15, 0.5, 0.25]
 
     def _clock(self) -> StudyClock:
@@ -354,11 +365,11 @@ class Learner:
         """Each item's stored state is the end of its log's chain, every SM-2 and FSRS step
         recomputes from the state before it, and a memory FSRS rebuilt at a switch is the replay of
         the answers logged before it."""
-        last: dict[str, sm2.CardState] = {}
-        answers: dict[str, list[tuple[datetime, int, date]]] = {}
-        logged: Counter[str] = Counter()
+        walked = self.walked  # each logged step is checked once (no answer is undone after a day)
+        last, answers, logged = walked.last, walked.answers, walked.logged
         imported = self.imported or Imported([], {}, {})
-        for entry in repo.review_log(self.store):
+        for entry in repo.review_log(self.store, since_id=walked.last_id):
+            walked.last_id = entry.id
             record, key = entry.record, entry.card_key
             logged[key] += 1
             if key in last:
