@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 import re
 import statistics
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field, replace
 
 from drills.attempts import Result
 from engine.answers import Verdict
@@ -78,6 +78,24 @@ def make_plan(all_kinds: Sequence[str], chosen: Sequence[str], amount: str) -> P
     mixed = not chosen or "mixed" in chosen
     kinds = tuple(all_kinds) if mixed else tuple(dict.fromkeys(chosen))
     return Plan(kinds, mixed, count, budget)
+
+
+def within_new_limit(plan: Plan, seen: Collection[str], new_left: int) -> Plan:
+    """A mixed plan (a sprint, mixed drills) drawing every kind tried before and at most `new_left`
+    kinds never tried (the first in the plan's order): the day's limit of new drill kinds, as Anki's
+    new cards a day. A plan of kinds picked by name is the user's choice and is left whole.
+    PlanError when no kind is left to draw."""
+    if not plan.mixed:
+        return plan
+    fresh = [kind for kind in plan.kinds if kind not in seen]
+    allowed = set(fresh[: max(0, new_left)])
+    kinds = tuple(kind for kind in plan.kinds if kind in seen or kind in allowed)
+    if not kinds:
+        raise PlanError(
+            "no drill kind to draw: today's new drill kinds are used up "
+            "(new_drills_per_day in the settings; pick a kind by name to try it anyway)"
+        )
+    return replace(plan, kinds=kinds)
 
 
 @dataclass(frozen=True)

@@ -95,6 +95,9 @@ class Limits:
     reviews_per_day: int = 200
     drill_reviews_per_day: int = 200
     """Due drill kinds a day's review sessions take (apart from the cards' reviews_per_day)."""
+    new_drills_per_day: int = 20
+    """Drill kinds a day's drill sessions and sprints try for the first time (apart from the
+    cards' new_per_day)."""
     ahead: int = 50
     """How many not-yet-due cards a study-ahead session takes."""
     leech_lapses: int = 8
@@ -128,6 +131,11 @@ def left(limits: Limits, totals: DayTotals) -> tuple[int, int]:
 def drill_reviews_left(limits: Limits, totals: DayTotals) -> int:
     """Due drill kinds review sessions may still take today."""
     return max(0, limits.drill_reviews_per_day - totals.drill_reviews)
+
+
+def new_drills_left(limits: Limits, totals: DayTotals) -> int:
+    """Drill kinds never tried that drill sessions may still draw today."""
+    return max(0, limits.new_drills_per_day - totals.new_drills)
 
 
 @dataclass(frozen=True)

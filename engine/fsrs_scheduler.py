@@ -225,6 +225,19 @@ def replay(
     return state
 
 
+def ideal_interval(
+    stability: float,
+    *,
+    desired_retention: float = DEFAULT_RETENTION,
+    parameters: Sequence[float] | None = None,
+) -> float:
+    """Days until recall falls to `desired_retention`, unrounded (py-fsrs rounds it to whole days)."""
+    scheduler = _scheduler(desired_retention, tuple(parameters) if parameters is not None else None)
+    decay = -float(scheduler.parameters[20])
+    factor = 0.9 ** (1 / decay) - 1
+    return float(stability / factor * (desired_retention ** (1 / decay) - 1))
+
+
 def retrievability(state: FsrsState, now: datetime, *, desired_retention: float = DEFAULT_RETENTION) -> float:
     """Predicted probability of recalling the card at `now` (0 for a card never reviewed)."""
     if state.is_new:

@@ -50,6 +50,9 @@ class Settings:
     reviews_per_day: int = 200
     drill_reviews_per_day: int = 200
     """Due drill kinds reviewed a day, apart from the cards' limits (drills never use those)."""
+    new_drills_per_day: int = 20
+    """Drill kinds tried for the first time a day in mixed drills and sprints (Anki's new cards/day
+    for drills; a kind picked by name is always drawn, and counted)."""
     day_start_hour: int = 4
     drill_seconds: int = 120
     drill_auto_accept: bool = False
@@ -74,6 +77,7 @@ INT_RANGES = {
     "new_per_day": (0, 10_000),
     "reviews_per_day": (0, 100_000),
     "drill_reviews_per_day": (0, 100_000),
+    "new_drills_per_day": (0, 10_000),
     "day_start_hour": (0, 23),
     "drill_seconds": (5, 3600),
     "backup_days": (0, 3650),

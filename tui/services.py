@@ -19,6 +19,8 @@ from drills.attempts import Attempt, Result, attempts, drill_key, record_attempt
 from drills.drill import Drill
 from drills.generator import DrillError, check, generate, levels, templates_for
 from drills.loader import TemplateSet
+from drills.session import Plan as DrillPlan
+from drills.session import within_new_limit
 from drills.source import DrillSource
 from drills.timed import weak_kinds
 from engine.answers import CheckResult, Verdict
@@ -160,6 +162,13 @@ class Services:
         limit = float(self.config.settings.drill_seconds)
         attempt = Attempt(drill, given, result, seconds, limit, gave_up=result is None)
         return record_attempt(self.study, attempt, review=session)
+
+    def within_new_drills(self, plan: DrillPlan) -> DrillPlan:
+        """A mixed plan kept to today's new drill kinds (drills.session.within_new_limit); PlanError
+        when none is left to draw."""
+        tried = self.study.tried([drill_key(kind) for kind in plan.kinds])
+        seen = {kind for kind in plan.kinds if drill_key(kind) in tried}
+        return within_new_limit(plan, seen, self.study.new_drills_left())
 
     def drilled_any(self) -> bool:
         """Whether any drill attempt is stored (a fresh install has no weak kind to speak of)."""

@@ -40,6 +40,7 @@ def limits(config: AppConfig) -> Limits:
         new_per_day=settings.new_per_day,
         reviews_per_day=settings.reviews_per_day,
         drill_reviews_per_day=settings.drill_reviews_per_day,
+        new_drills_per_day=settings.new_drills_per_day,
     )
 
 

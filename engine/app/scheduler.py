@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import Literal, Protocol
 
-from engine import fsrs_scheduler, sm2
+from engine import fsrs_order, fsrs_scheduler, sm2
 from engine.grades import Grade
 from engine.sm2 import CardState, ReviewRecord
 
@@ -104,19 +104,23 @@ class FsrsScheduler:
     def _ordered(
         self, state: CardState, grade: Grade, at: Moment, memory: fsrs_scheduler.FsrsState
     ) -> fsrs_scheduler.FsrsState:
-        """Anki's order of passing review intervals: Hard >= 1 day, Good at least a day past Hard,
-        Easy at least a day past Good (py-fsrs alone can give Easy = Good); the memory is py-fsrs's."""
+        """Anki's passing review intervals (engine.fsrs_order): Hard >= 1 day, Good past Hard, Easy
+        past Good (py-fsrs alone can give Easy = Good), none shrinking below the previous interval
+        within its fuzz range; the memory is py-fsrs's."""
         if state.fsrs is None or state.fsrs.phase != fsrs_scheduler.REVIEW:
             return memory  # graduating from (re)learning: py-fsrs's own intervals
-        floor = 1
-        for passing in (Grade.WITH_EFFORT, Grade.WELL, Grade.PERFECTLY):
-            other = memory if passing == grade else self._memory_after(state, passing, at)
-            days = max(floor, _days_until(other, at) or 0)
-            days = min(days, self.max_interval_days)
-            if passing == grade:
-                return replace(memory, due_at=at.now + timedelta(days=days))
-            floor = days + 1
-        return memory
+        passing = (Grade.WITH_EFFORT, Grade.WELL, Grade.PERFECTLY)
+        ideal = [
+            fsrs_scheduler.ideal_interval(
+                (memory if other == grade else self._memory_after(state, other, at)).stability or 0.0,
+                desired_retention=self.desired_retention,
+                parameters=self.parameters,
+            )
+            for other in passing
+        ]
+        previous = (state.due - state.last_day).days if state.due and state.last_day else 0
+        days = fsrs_order.passing_intervals((ideal[0], ideal[1], ideal[2]), previous, self.max_interval_days)
+        return replace(memory, due_at=at.now + timedelta(days=days[passing.index(grade)]))
 
     def preview(self, state: CardState, at: Moment) -> dict[Grade, int | None]:
         out: dict[Grade, int | None] = {}

@@ -238,6 +238,16 @@ class Study:
         return counting.drill_reviews_left(self.limits, self.totals())
 
     @store_command
+    def new_drills_left(self) -> int:
+        """Drill kinds never tried that drill sessions may still draw today."""
+        return counting.new_drills_left(self.limits, self.totals())
+
+    @store_command
+    def tried(self, keys: Sequence[str]) -> set[str]:
+        """Those of `keys` answered at least once (a drill kind tried before is not new)."""
+        return set(repo.load_states(self.store, keys))
+
+    @store_command
     def counts(self, deck_ids: Sequence[str]) -> list[DeckCounts]:
         """Counts for 'All decks' (first) and then each deck, capped by what today still allows."""
         held, today, totals = self.held(), self.today(), self.totals()

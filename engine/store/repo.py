@@ -87,17 +87,26 @@ def load_states(store: Store, card_keys: Iterable[str]) -> dict[str, CardState]:
 
 
 def write_answer(
-    session: so.Session, *, card_key: str, deck_id: str, record: ReviewRecord, seconds: float
+    session: so.Session,
+    *,
+    card_key: str,
+    deck_id: str,
+    record: ReviewRecord,
+    seconds: float,
+    max_interval: int = sm2.MAX_INTERVAL_DAYS,
 ) -> ReviewRow:
     """Stage the new state and its log row in an open transaction (upsert, row locked).
 
     If another client answered the card since `record.before` was read, the grade is applied to the
-    state as it is now: two devices answering the same card give the result of answering in turn.
+    state as it is now: two devices answering the same card give the result of answering in turn
+    (no interval past `max_interval` days, the user's ceiling).
     """
     row, _ = locked_row(session, card_key, deck_id)
     current = _to_state(row)
     if current != record.before:
-        _, record = sm2.review(current, record.grade, now=record.reviewed_at, today=record.study_day)
+        _, record = sm2.review(
+            current, record.grade, now=record.reviewed_at, today=record.study_day, max_interval=max_interval
+        )
     _write_state(row, record.after)
     log = ReviewRow(
         card_key=card_key,
@@ -115,11 +124,27 @@ def write_answer(
     return log
 
 
-def save_answer(store: Store, *, card_key: str, deck_id: str, record: ReviewRecord, seconds: float) -> int:
-    """Commit the new state and its log row together (retried on conflict); returns the log row id."""
+def save_answer(
+    store: Store,
+    *,
+    card_key: str,
+    deck_id: str,
+    record: ReviewRecord,
+    seconds: float,
+    max_interval: int = sm2.MAX_INTERVAL_DAYS,
+) -> int:
+    """Commit the new state and its log row together (retried on conflict); returns the log row id.
+    A grade re-applied to a state changed since (another device) keeps to `max_interval` days."""
 
     def work(session: so.Session) -> int:
-        log = write_answer(session, card_key=card_key, deck_id=deck_id, record=record, seconds=seconds)
+        log = write_answer(
+            session,
+            card_key=card_key,
+            deck_id=deck_id,
+            record=record,
+            seconds=seconds,
+            max_interval=max_interval,
+        )
         session.flush()
         return log.id
 
@@ -218,9 +243,9 @@ def day_totals(store: Store, day: date, drill_decks: Collection[str] = ()) -> Da
         return rules.day_totals(runner(conn), day, drill_decks)
 
 
-def review_log(store: Store, card_key: str | None = None) -> list[LoggedReview]:
-    """The review log (optionally of one card), oldest first."""
-    query = sa.select(ReviewRow).order_by(ReviewRow.id)
+def review_log(store: Store, card_key: str | None = None, *, since_id: int = 0) -> list[LoggedReview]:
+    """The review log (optionally of one card; only rows after `since_id`), oldest first."""
+    query = sa.select(ReviewRow).where(ReviewRow.id > since_id).order_by(ReviewRow.id)
     if card_key is not None:
         query = query.where(ReviewRow.card_key == card_key)
     with store.reading() as session:

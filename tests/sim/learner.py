@@ -18,6 +18,8 @@ from zoneinfo import ZoneInfo
 
 import sqlalchemy as sa
 
+from drills.session import DrillSession, PlanError, within_new_limit
+from drills.timed import sprint_plan
 from engine import counting, fsrs_scheduler, sm2
 from engine.app import Grade, Study, switching
 from engine.app.custom import Custom, custom_session
@@ -25,12 +27,14 @@ from engine.app.items import ItemGroup, Prompt
 from engine.app.scheduler import FsrsScheduler, SM2Scheduler
 from engine.counting import Limits
 from engine.start.reads import QuickReads
-from engine.stats import compute_stats
+from engine.stats import FUTURE_DAYS, compute_stats
+from engine.stats.cards import card_figures, future_due
 from engine.store import marks, repo
 from engine.store.database import Store
 from engine.store.models import CardStateRow, ReviewRow
 from engine.store.stats_tables import ReviewDayRow
 from engine.studyday import StudyClock
+from tests.sim.anki_life import DECK, Imported, import_package
 
 DRILLS = "drills"
 ZONES = ("Europe/Paris", "America/New_York", "Asia/Tokyo", "UTC")
@@ -77,6 +81,16 @@ class Figures:
     seconds: float = 0.0
 
 
+@dataclass
+class Walked:
+    """How far check_replay has walked the review log, and each item's chain so far."""
+
+    last_id: int = 0
+    last: dict[str, sm2.CardState] = field(default_factory=dict)
+    answers: dict[str, list[tuple[datetime, int, date]]] = field(default_factory=dict)
+    logged: Counter[str] = field(default_factory=Counter)
+
+
 class InvariantError(AssertionError):
     """An invariant failed on a simulated day."""
 
@@ -85,19 +99,31 @@ class Learner:
     """One learner's years, from a seed: `run(days)` lives them, checking every invariant daily."""
 
     def __init__(
-        self, store: Store, seed: int, *, decks: dict[str, int], kinds: int, path: Path | None = None
+        self,
+        store: Store,
+        seed: int,
+        *,
+        decks: dict[str, int],
+        kinds: int,
+        path: Path | None = None,
+        package: Path | None = None,
     ) -> None:
-        self.store, self.path, self.rng = store, path, random.Random(seed)
+        self.store, self.path, self.rng, self.package = store, path, random.Random(seed), package
+        self.import_day: int | None = None
+        self.imported: Imported | None = None
         self.source = Deck(decks, kinds)
         self.zone = ZoneInfo(self.rng.choice(ZONES))
         self.day_start = 4
         self.now = Now(datetime(2026, 1, 5, 8, tzinfo=UTC))
-        self.limits = Limits(new_per_day=8, reviews_per_day=60, drill_reviews_per_day=10)
+        self.limits = Limits(
+            new_per_day=8, reviews_per_day=60, drill_reviews_per_day=10, new_drills_per_day=2
+        )
         self.study = Study(
             store, sources=[self.source], clock=self._clock(), limits=self.limits, now=self.now
         )
         self.figures = Figures()
         self.removed: dict[str, list[str]] = {}
+        self.walked = Walked()
         self.grade_mix = [self.rng.random() * 0.06, 0.02, 0.03, 0.15, 0.5, 0.25]
 
     def _clock(self) -> StudyClock:
@@ -115,6 +141,11 @@ class Learner:
 
     def run(self, days: int) -> Figures:
         started = time.perf_counter()
+        # the package's answers were given today (the real clock): imported once the learner's
+        # simulated days are past them, so its history is in the past
+        after = max(30, (datetime.now(UTC) - self.now.when).days + 30)
+        if self.package is not None and after < days - 30:
+            self.import_day = self.rng.randint(after, days - 30)
         for _ in range(days):
             self.day()
             self.figures.days += 1
@@ -130,9 +161,8 @@ class Learner:
         self.life_events()
         if rng.random() < 0.85:  # most days: the day's reviews
             self.review(self.study.session())
-        if rng.random() < 0.3:  # a sprint of drills
-            for key in rng.sample(self.source.kinds, k=min(len(self.source.kinds), rng.randint(1, 3))):
-                self.answer_alone(key)
+        if rng.random() < 0.3:  # a sprint of drills, within the day's new drill kinds
+            self.sprint(rng.randint(1, 4))
         if rng.random() < 0.05:
             self.review(self.study.session(ahead=True), limit=rng.randint(1, 5))
             self.figures.events["study ahead"] += 1
@@ -144,6 +174,11 @@ class Learner:
 
     def life_events(self) -> None:
         rng, events = self.rng, self.figures.events
+        if self.figures.days == self.import_day and self.package is not None:
+            self.imported = import_package(self.store, self.package, self._clock(), self.now.when)
+            self.source.decks[DECK] = self.imported.keys
+            self.study.set_sources([self.source])
+            events["anki import with history"] += 1
         if rng.random() < 0.01:
             self.zone = ZoneInfo(rng.choice(ZONES))
             self.study.clock = self._clock()
@@ -210,6 +245,22 @@ class Learner:
                 after = self.snapshot(current.key)
                 self.check(after == before, f"undo of {current.key} changed its state: {before} -> {after}")
 
+    def sprint(self, drills: int) -> None:
+        """A mixed drill session as the drill setup starts it: every kind tried before and at most
+        the day's new kinds left."""
+        tried = self.study.tried(self.source.kinds)
+        try:
+            plan = within_new_limit(sprint_plan(self.source.kinds), tried, self.study.new_drills_left())
+        except PlanError:
+            self.figures.events["sprint refused: no kind left"] += 1
+            return
+        session = DrillSession(plan, self.rng)
+        for _ in range(drills):
+            item = session.next_item()
+            assert item is not None
+            self.answer_alone(item.kind)
+        self.figures.events["sprint"] += 1
+
     def answer_alone(self, key: str) -> None:
         """A drill kind answered from a sprint (not from a review session)."""
         self.now.when += timedelta(seconds=self.rng.randint(5, 60))
@@ -239,10 +290,14 @@ class Learner:
                 f"{key} due {due}, last answered {last}: past the ceiling",
             )
         counts = study.counts(study.deck_ids())
+        totals = study.totals()
+        self.check(
+            totals.new_drills <= self.limits.new_drills_per_day, f"new drill kinds {totals.new_drills}"
+        )
         if self.path is not None:  # the start-up path (stdlib sqlite3) counts as the store does
             with QuickReads(self.path) as reads:
-                totals = reads.day_totals(today, study.drill_decks)
-                self.check(totals == study.totals(), f"day totals {totals} != {study.totals()}")
+                quick_totals = reads.day_totals(today, study.drill_decks)
+                self.check(quick_totals == totals, f"day totals {quick_totals} != {totals}")
                 left = counting.left(self.limits, totals), counting.drill_reviews_left(self.limits, totals)
                 quick = counting.deck_counts(
                     reads, study._present, today, study.deck_ids(), study._totals, left[0],
@@ -250,17 +305,23 @@ class Learner:
                 )  # fmt: skip
                 self.check(quick == counts, f"first-look counts {quick} != home {counts}")
         if not self.removed:  # stats read the whole store; home only the loaded decks
-            stats = compute_stats(
-                self.store, today, total_cards=counts[0].total, drill_decks=study.drill_decks
-            )
+            # the stats screen's own count and due-now figures each day; every figure monthly
+            with self.store.engine.connect() as conn, conn.begin():
+                _, overdue = future_due(conn, today, FUTURE_DAYS, None)
+                cards = card_figures(conn, None, counts[0].total, study.drill_decks).counts
+            if self.figures.days % 30 == 29:
+                stats = compute_stats(
+                    self.store, today, total_cards=counts[0].total, drill_decks=study.drill_decks
+                )
+                self.check((stats.future.overdue, stats.counts) == (overdue, cards), "stats differ")
             unlimited = 10**9  # due now before any daily limit, as the review queue reads it
             due_now = len(
                 counting.due(study._reads, study._present, today, None, unlimited, study.held(), unlimited)
             )
-            self.check(stats.future.overdue == due_now, f"stats due now {stats.future.overdue} != {due_now}")
+            self.check(overdue == due_now, f"stats due now {overdue} != {due_now}")
             seen = {k for k, *_ in states if not k.startswith(f"{DRILLS}/")}
-            self.check(stats.counts.total == counts[0].total, "stats total cards != home's")
-            self.check(stats.counts.new == counts[0].total - len(seen), "stats new cards != unseen cards")
+            self.check(cards.total == counts[0].total, "stats total cards != home's")
+            self.check(cards.new == counts[0].total - len(seen), "stats new cards != unseen cards")
         self.check_review_day(today)
         if self.figures.days % 91 == 90:
             self.check_review_day()
@@ -304,10 +365,13 @@ class Learner:
         """Each item's stored state is the end of its log's chain, every SM-2 and FSRS step
         recomputes from the state before it, and a memory FSRS rebuilt at a switch is the replay of
         the answers logged before it."""
-        last: dict[str, sm2.CardState] = {}
-        answers: dict[str, list[tuple[datetime, int, date]]] = {}
-        for entry in repo.review_log(self.store):
+        walked = self.walked  # each logged step is checked once (no answer is undone after a day)
+        last, answers, logged = walked.last, walked.answers, walked.logged
+        imported = self.imported or Imported([], {}, {})
+        for entry in repo.review_log(self.store, since_id=walked.last_id):
+            walked.last_id = entry.id
             record, key = entry.record, entry.card_key
+            logged[key] += 1
             if key in last:
                 link = replace(record.before, fsrs=None) == replace(last[key], fsrs=None)
                 self.check(link, f"{key}: log chain broken: {last[key]} then {record.before}")
@@ -329,6 +393,8 @@ class Learner:
                 same = replace(memory, due_at=None) == replace(record.after.fsrs, due_at=None)
                 self.check(same, f"{key}: FSRS replay differs")
             last[key] = record.after
+            if logged[key] == imported.answers.get(key) and key in imported.finals:
+                last[key] = imported.finals[key]  # Anki's schedule, not the replay's, continues
             answers.setdefault(key, []).append((record.reviewed_at, record.grade, record.study_day))
         for key, state in repo.load_states(self.store, last).items():
             end = last[key]
@@ -341,9 +407,10 @@ class Learner:
 
 
 def live(store: Store, seed: int, days: int, *, decks: Sequence[int] = (20, 15), kinds: int = 8,
-         path: Path | None = None) -> Figures:  # fmt: skip
-    """Run one learner for `days` days."""
-    learner = Learner(store, seed, decks={f"deck{i}": n for i, n in enumerate(decks)}, kinds=kinds, path=path)
+         path: Path | None = None, package: Path | None = None) -> Figures:  # fmt: skip
+    """Run one learner for `days` days (importing `package`, an Anki package, on a day drawn)."""
+    decks_of = {f"deck{i}": n for i, n in enumerate(decks)}
+    learner = Learner(store, seed, decks=decks_of, kinds=kinds, path=path, package=package)
     figures = learner.run(days)
     learner.check_review_day()
     learner.check_replay()

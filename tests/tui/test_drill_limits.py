@@ -1,5 +1,6 @@
-"""A sprint of drills leaves the flashcards' daily limits alone, and home, the stats screen's
-figures and `flopcards stats` say the same number for the same thing."""
+"""A sprint of drills leaves the flashcards' daily limits alone and keeps to its own limit of new
+drill kinds, and home, the stats screen's figures and `flopcards stats` say the same number for the
+same thing."""
 
 from __future__ import annotations
 
@@ -34,8 +35,10 @@ async def test_a_ten_drill_sprint_leaves_the_new_card_limit_and_the_counts_agree
     make_app, db_path: Path, clock, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     timer = ManualTimer()
-    # with the bundled decks, as `flopcards stats` always reads them
-    app = drill_app(lambda **settings: make_app(include_bundled=True, **settings), timer)
+    # with the bundled decks, as `flopcards stats` always reads them; 4 new drill kinds a day
+    app = drill_app(
+        lambda **settings: make_app(include_bundled=True, new_drills_per_day=4, **settings), timer
+    )
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: app.services is not None, "the collection to load")
         home = app.screen
@@ -81,7 +84,8 @@ async def test_a_ten_drill_sprint_leaves_the_new_card_limit_and_the_counts_agree
         )
 
     assert "new cards 0 of 20 a day" in header and "reviews 0 of 200 a day" in header
-    assert "Drill kinds:" in header and "new" in header  # the drills' own line
+    # the drills' own line: ten mixed drills drew from four kinds never tried, the day's limit
+    assert "Drill kinds: new 4 of 4 a day" in header
     drill_row = next(key for key in after if key.startswith("drills"))
     for key, (_due, new, total) in before.items():
         if key == drill_row:

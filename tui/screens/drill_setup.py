@@ -17,6 +17,8 @@ from textual.widgets.selection_list import Selection
 
 from drills.session import DrillSession, Plan, PlanError, make_plan
 from drills.timed import SPRINT_SECONDS, Sitting, sprint_plan, weak_plan
+from engine.app.errors import AppError
+from tui.store_work import fault_notice
 from tui.ticks import TickList
 
 if TYPE_CHECKING:
@@ -169,6 +171,14 @@ class DrillSetupScreen(Screen[None]):
     def _begin(self, plan: Plan, *, sprint: bool = False) -> None:
         limit = self._limit()
         if limit is None:
+            return
+        try:  # mixed draws keep to today's new drill kinds
+            plan = self.services.within_new_drills(plan)
+        except PlanError as error:
+            self._status(str(error))
+            return
+        except AppError as error:
+            self._status(fault_notice("Drills not started", error))
             return
         from tui.screens.drill import DrillScreen
 

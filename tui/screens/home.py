@@ -144,7 +144,7 @@ class HomeScreen(Screen[None]):
             f"  ·  {over_limit('reviews', totals.scheduled_reviews, limits.reviews_per_day)}"
             f"  ·  {over_limit('new cards', totals.new_cards, limits.new_per_day)}"
             + (
-                f"\nDrill kinds: {totals.new_drills} new"
+                f"\nDrill kinds: {over_limit('new', totals.new_drills, limits.new_drills_per_day)}"
                 f"  ·  {over_limit('reviews', totals.drill_reviews, limits.drill_reviews_per_day)}"
                 if totals.new_drills or totals.drill_reviews
                 else ""
