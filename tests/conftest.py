@@ -48,12 +48,37 @@ FAST_FOLDERS = ("engine", "cards", "drills", "store")
 """Test folders of the inner loop (`pytest -m fast`): the headless core, without the terminal app."""
 
 
+HEAVY_FILES = (
+    "sim/test_learner.py",
+    "test_readme.py",
+    "store/test_faults.py",
+    "anki/test_fsrs_vs_anki.py",
+    "tui/test_faults_sqlite.py",
+    "tui/test_faults_pg.py",
+    "tui/test_drill_limits.py",
+    "tui/test_kill.py",
+    "store/test_recover_bounded.py",
+)
+"""Files whose tests cost seconds of CPU each (measured): they run first, with tests marked `heavy`."""
+
+
+def _run_order(item: pytest.Item, parts: tuple[str, ...]) -> int:
+    """Heavy tests first, then the terminal app's (Pilot) tests, then the many small ones: xdist hands
+    tests out in this order, so the workers end on small tests together, not one on a long test."""
+    if "/".join(parts) in HEAVY_FILES or item.get_closest_marker("heavy"):
+        return 0
+    return 1 if parts[:1] == ("tui",) else 2
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     tests = TREE / "tests"
+    order: dict[str, int] = {}
     for item in items:
         parts = item.path.relative_to(tests).parts if item.path.is_relative_to(tests) else ()
         if parts and parts[0] in FAST_FOLDERS:
             item.add_marker(pytest.mark.fast)
+        order[item.nodeid] = _run_order(item, parts)
+    items.sort(key=lambda item: order[item.nodeid])  # stable: collection order within each group
 
 
 FROZEN_NOW = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
