@@ -49,7 +49,9 @@ MUTATIONS = (
     Mutation(
         "grade-close", "engine/grades.py", "        return Grade.WITH_EFFORT", "        return Grade.BARELY"
     ),
-    Mutation("interval-second", "engine/sm2.py", "        return 6", "        return 7"),
+    Mutation(
+        "interval-second", "engine/sm2.py", "return min(6, max_interval)", "return min(7, max_interval)"
+    ),
     Mutation("ef-update", "engine/sm2.py", "(8 + miss * 2)", "(8 + miss * 3)"),
     Mutation("ef-floor", "engine/sm2.py", "MIN_EF_CENTI = 130", "MIN_EF_CENTI = 120"),
     Mutation(

@@ -16,6 +16,8 @@ from engine.store import repo
 from engine.store.database import MIGRATIONS_DIR, StoreError, open_store
 from engine.store.revisions import HEAD, REVISIONS
 
+pytestmark = pytest.mark.real_migration  # these tests watch Alembic migrate new files
+
 NOW = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
 
 

@@ -21,6 +21,8 @@ from engine.store import repo
 from engine.store.database import StoreError, make_engine, open_store, upgrade
 from engine.store.revisions import HEAD, REVISIONS
 
+pytestmark = pytest.mark.real_migration  # these tests watch Alembic migrate new files
+
 NOW = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
 TODAY = date(2026, 3, 2)
 

@@ -136,6 +136,21 @@ async def wait_until(
     raise AssertionError(f"timed out waiting for {what}")
 
 
+async def settled(pilot: Pilot[object], frames: int = 3, timeout: float = 60) -> None:
+    """Let frames pass until the screen's text stays the same over `frames` frames in a row (a
+    DataTable sizes its columns, Markdown lays out, on later refreshes): a condition, not a time,
+    so a busy machine makes it slower, never different."""
+    previous, same = None, 0
+    for _ in range(int(timeout / 0.02)):
+        await pilot.pause(0.02)
+        now = screen_text(pilot.app)
+        same = same + 1 if now == previous else 0
+        if same >= frames:
+            return
+        previous = now
+    raise AssertionError(f"the screen kept changing for {timeout} s")
+
+
 async def open_drill(
     pilot: Pilot[object], kind: str = "kv-cache", amount: str = "2", seed: int = 3
 ) -> DrillScreen:

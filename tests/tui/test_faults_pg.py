@@ -17,15 +17,28 @@ from .fault_review import grade, open_review, said
 DB = "faults"
 
 
-@pytest.fixture
-def server() -> Iterator[PgServer]:
-    """A server of this test's own: it is stopped and started again."""
+@pytest.fixture(scope="module")
+def own_server() -> Iterator[PgServer]:
+    """A server of this module's own (not the suite's shared one): its tests stop and start it.
+    One initdb for the module, not one per test: each test gets a database of its own on it."""
     try:
         with running_server() as started:
-            started.admin(f"CREATE DATABASE {DB}")
             yield started
     except NoServer as reason:
         pytest.skip(str(reason))
+
+
+@pytest.fixture
+def server(own_server: PgServer) -> Iterator[PgServer]:
+    """The module's server, running, with a fresh database `DB` (the one a previous test used is
+    dropped: names stay the same, so the notices and URLs the tests read do not change)."""
+    try:
+        own_server.admin("SELECT 1")
+    except psycopg.OperationalError:  # a failed test may have left it stopped
+        own_server.start()
+    own_server.admin(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+    own_server.admin(f"CREATE DATABASE {DB}")
+    yield own_server
 
 
 @pytest.fixture

@@ -12,6 +12,8 @@ import pytest
 from tui.screens.drill import DrillScreen
 from tui.screens.drill_setup import DrillSetupScreen
 
+from .conftest import settled
+
 DATA = Path(__file__).parent.parent / "data"
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 
@@ -23,9 +25,9 @@ def frozen_app(make_app, *deck_dirs: Path):
 
 
 async def settle(pilot) -> None:
-    # DataTable sizes its columns and markdown lays out on later refreshes: let a few frames pass
-    for _ in range(3):
-        await pilot.pause(0.05)
+    # DataTable sizes its columns and markdown lays out on later refreshes: until the screen stays
+    # the same (three fixed pauses were not enough on a busy machine: browse's columns cut short)
+    await settled(pilot)
 
 
 async def loaded(pilot) -> None:

@@ -18,6 +18,8 @@ from tui.screens.exam import ExamScreen
 from tui.screens.exam_result import ExamResultScreen
 from tui.screens.stats import StatsScreen
 
+from .conftest import wait_until
+
 SIZES = [(80, 24), (120, 40)]
 TODAY = date(2026, 3, 2)  # the study day of the frozen clock in tests/conftest.py
 
@@ -255,7 +257,7 @@ async def test_number_keys_show_each_tab_and_the_footer_and_keys_list_them(make_
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_stats(pilot)
         tabs = screen.query_one("#stats-tabs", TabbedContent)
-        assert "1-6 Tabs" in seen(app)  # the footer
+        await wait_until(pilot, lambda: "1-6 Tabs" in seen(app), "the footer's keys")  # composed later
         for key, (tab, title) in zip(
             "615243",
             [
@@ -269,8 +271,6 @@ async def test_number_keys_show_each_tab_and_the_footer_and_keys_list_them(make_
             strict=True,
         ):
             await pilot.press(key)
-            await pilot.pause(0.05)
-            assert tabs.active == tab and title in seen(app)
+            await wait_until(pilot, lambda: tabs.active == tab and title in seen(app), title)  # noqa: B023
         await pilot.press("question_mark")
-        await pilot.pause()
-        assert "1-6" in seen(app) and "Tabs" in seen(app)
+        await wait_until(pilot, lambda: "1-6" in seen(app) and "Tabs" in seen(app), "the keys list")
