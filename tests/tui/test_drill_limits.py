@@ -96,7 +96,7 @@ async def test_a_ten_drill_sprint_leaves_the_new_card_limit_and_the_counts_agree
     failed_kinds = after[drill_row][0]
     assert failed_kinds >= 1  # the kinds answered wrong come back today
 
-    monkeypatch.setattr("engine.studyday.utc_now", lambda: clock.now)
+    monkeypatch.setattr("engine.app.values.utc_now", lambda: clock.now)  # what `flopcards stats` reads
     deck_dirs = [str(d) for d in app.config.settings.deck_dirs]
     argv = ["--db", str(db_path), *[arg for d in deck_dirs for arg in ("--decks", d)], "stats", "--json"]
     assert main(argv) == 0
