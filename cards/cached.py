@@ -66,6 +66,22 @@ class Sketch:
             deck = self.fresh(self.path, None)[0]
         return deck or Deck.model_construct(id=self.head.id, title=self.head.title, cards=[])
 
+    def raw_cards(self) -> list[dict[str, Any]] | None:
+        """The cards as cached JSON objects, unvalidated (what the search index reads: no pydantic
+        model per card); None when the cache has no payload agreeing with the head."""
+        reader = FileCache(self.cache.path.parent, self.cache.version)
+        try:
+            text = reader.get_text(NAMESPACE, self.path)
+        finally:
+            reader.close()
+        try:
+            cards = None if text is None else json.loads(text)["deck"]["cards"]
+            if not isinstance(cards, list) or tuple(c["id"] for c in cards) != self.head.card_ids:
+                return None
+        except (KeyError, TypeError, ValueError):
+            return None
+        return cards
+
 
 class _Payload(BaseModel):
     """The cached read's shape, validated straight from its JSON text (pydantic-core parses it)."""
