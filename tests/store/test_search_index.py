@@ -156,3 +156,38 @@ def test_a_changed_deck_file_is_indexed_again_and_a_damaged_index_rebuilt(tmp_pa
         index.close()
     finally:
         store.close()
+
+
+def test_a_running_search_stops_when_interrupted(tmp_path: Path) -> None:
+    """Esc or a newer search interrupts the SQL running on the search's thread: it ends at once."""
+    import threading
+
+    from engine.search_index import SearchStopped, stoppable
+    from engine.search_query import interrupt
+
+    store = open_store(tmp_path / "flopcards.db")
+    index = open_index(store, None)
+    ended: list[BaseException] = []
+    started = threading.Event()
+
+    def endless() -> None:
+        endless_sql = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT max(i) FROM n"
+        try:
+            with index.lock, stoppable():
+                conn = index.connection()
+                started.set()
+                conn.execute(endless_sql).fetchone()
+        except BaseException as error:  # what ended it is the assertion
+            ended.append(error)
+
+    thread = threading.Thread(target=endless)
+    thread.start()
+    try:
+        assert started.wait(10)
+        while thread.is_alive():  # the statement may not have begun when the first interrupt lands
+            interrupt(index)
+            thread.join(0.01)
+        assert len(ended) == 1 and isinstance(ended[0], SearchStopped)
+    finally:
+        index.close()
+        store.close()
