@@ -4,9 +4,10 @@ rows in deck order and the count of all matches; no card is visited in Python.""
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -119,11 +120,20 @@ def _statement(terms: Terms, today: date, limit: int, offset: int) -> tuple[sa.S
     return page, sa.select(sa.func.count()).select_from(joined).where(*where)
 
 
-def _sql(statement: sa.Select[Any]) -> tuple[str, list[Any]]:
+@functools.lru_cache(maxsize=32)
+def _compiled(
+    terms: Terms, today: date, limit: int, offset: int
+) -> tuple[tuple[str, tuple[Any, ...]], tuple[str, tuple[Any, ...]]]:
+    """The page's and the count's SQL (compiling a statement costs more than a search: kept)."""
+    page, count = _statement(terms, today, limit, offset)
+    return _sql(page), _sql(count)
+
+
+def _sql(statement: sa.Select[Any]) -> tuple[str, tuple[Any, ...]]:
     """SQLite text and positional values (dates as the store writes them: ISO days)."""
     compiled = statement.compile(dialect=sqlite_dialect.dialect())
     values = [compiled.params[name] for name in compiled.positiontup or ()]
-    return str(compiled), [v.isoformat() if isinstance(v, date) else v for v in values]
+    return str(compiled), tuple(v.isoformat() if isinstance(v, date) else v for v in values)
 
 
 def _day(value: str | None) -> date | None:
@@ -150,9 +160,9 @@ def _hit(row: Sequence[Any]) -> Hit:
 def find(index: SearchIndex, today: date, terms: Terms, limit: int, offset: int = 0) -> Page:
     """One page of the cards matching every term, in deck and card order, and how many match.
     Raises sqlite3.Error when the index or the store cannot be read."""
-    page, count = _statement(terms, today, limit, offset)
-    page_sql, page_values = _sql(page)
-    count_sql, count_values = _sql(count)
+    (page_sql, page_values), (count_sql, count_values) = _compiled(
+        replace(terms, sources=()), today, limit, offset
+    )
     with index.lock, stoppable():
         conn = index.connection()
         index.refresh_store(conn)
