@@ -5,9 +5,10 @@ from __future__ import annotations
 import fnmatch
 import re
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import date
+from typing import Any
 
 from cards.cached import Sketch
 from cards.loader import Collection, LoadedDeck
@@ -159,19 +160,28 @@ def _deck_file(loaded: LoadedDeck) -> DeckFile:
     return DeckFile(str(loaded.path), loaded.id, stamp, lambda: _texts(loaded))
 
 
-def _texts(loaded: LoadedDeck) -> list[CardText]:
-    """The deck's cards as indexed: from the cached JSON when there is one (no model per card),
-    else from the validated deck."""
+def _texts(loaded: LoadedDeck) -> Iterator[CardText]:
+    """The deck's cards as indexed, one by one: from the cached JSON when there is one (no model
+    per card), else from the validated deck."""
     raw = loaded.source.raw_cards() if isinstance(loaded.source, Sketch) else None
-    if raw is not None:
-        try:
-            return [
-                _text(loaded.id, c["id"], c["front"], c["back"], c.get("note"), c.get("tags", []))
-                for c in raw
-            ]
-        except (KeyError, TypeError, AttributeError):
-            pass  # not the shape a deck is cached in: validate it
-    return [_text(loaded.id, c.id, c.front, c.back, c.note, c.tags) for c in loaded.deck.cards]
+    if raw is not None and all(_plain(c) for c in raw):
+        for c in raw:
+            yield _text(loaded.id, c["id"], c["front"], c["back"], c.get("note"), c.get("tags", []))
+        return
+    for card in loaded.deck.cards:
+        yield _text(loaded.id, card.id, card.front, card.back, card.note, card.tags)
+
+
+def _plain(card: dict[str, Any]) -> bool:
+    """Whether a cached card has the shape indexing reads (else the deck is validated)."""
+    note, tags = card.get("note"), card.get("tags", [])
+    return (
+        isinstance(card.get("front"), str)
+        and isinstance(card.get("back"), str)
+        and (note is None or isinstance(note, str))
+        and isinstance(tags, list)
+        and all(isinstance(t, str) for t in tags)
+    )
 
 
 def _text(deck_id: str, card_id: str, front: str, back: str, note: str | None, tags: list[str]) -> CardText:

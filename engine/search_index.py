@@ -10,6 +10,7 @@ text, tag, deck and state terms are one SQL query (engine.search_query).
 from __future__ import annotations
 
 import contextlib
+import itertools
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -20,6 +21,8 @@ APP_ID = "flopcards-search-index"
 FORMAT = 1
 """Bump when what is indexed, or how, changes: an index of another format is rebuilt."""
 INDEX_FILE = "search.sqlite3"
+CHUNK = 2000
+"""Cards indexed per batch."""
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE deck_file (source TEXT PRIMARY KEY, deck TEXT NOT NULL, stamp TEXT NOT NULL);
@@ -163,24 +166,24 @@ def _reindex(conn: sqlite3.Connection, deck: DeckFile) -> None:
         conn.execute(f"DELETE FROM card_text WHERE rowid IN ({old})", (deck.source,))
         conn.execute(f"DELETE FROM card_tag WHERE id IN ({old})", (deck.source,))
         conn.execute("DELETE FROM card WHERE source = ?", (deck.source,))
-        start = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM card").fetchone()[0]
-        cards = list(deck.cards())
-        ids = range(start, start + len(cards))
-        conn.executemany(
-            "INSERT INTO card VALUES (?, ?, ?, ?, ?, ?)",
-            (
-                (i, deck.source, pos, deck.deck, f"{deck.deck}/{c.card_id}", c.front)
-                for pos, (i, c) in enumerate(zip(ids, cards, strict=True))
-            ),
-        )
-        conn.executemany(
-            "INSERT INTO card_text (rowid, body) VALUES (?, ?)",
-            zip(ids, (c.body for c in cards), strict=True),
-        )
-        conn.executemany(
-            "INSERT OR IGNORE INTO card_tag VALUES (?, ?)",
-            ((tag, i) for i, c in zip(ids, cards, strict=True) for tag in c.tags),
-        )
+        next_id = first = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM card").fetchone()[0]
+        cards = iter(deck.cards())  # in chunks: a 100k-card deck is never held as objects at once
+        while chunk := list(itertools.islice(cards, CHUNK)):
+            rows = [(next_id + n, card) for n, card in enumerate(chunk)]
+            conn.executemany(
+                "INSERT INTO card VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (i, deck.source, i - first, deck.deck, f"{deck.deck}/{c.card_id}", c.front)
+                    for i, c in rows
+                ],
+            )
+            conn.executemany(
+                "INSERT INTO card_text (rowid, body) VALUES (?, ?)", [(i, c.body) for i, c in rows]
+            )
+            conn.executemany(
+                "INSERT OR IGNORE INTO card_tag VALUES (?, ?)", [(t, i) for i, c in rows for t in c.tags]
+            )
+            next_id += len(chunk)
         conn.execute(
             "INSERT OR REPLACE INTO deck_file VALUES (?, ?, ?)", (deck.source, deck.deck, deck.stamp)
         )

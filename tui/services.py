@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from cards.browse import Query, SearchResult, deck_files, indexed_search, parse_query, search
+from cards.browse import LIMIT, Query, SearchResult, deck_files, indexed_search, parse_query, search
 from cards.interview_pool import interview_pool
 from cards.loader import Collection, load_collection
 from cards.source import CardSource
@@ -119,13 +119,16 @@ class Services:
         """Cards matching an Anki-style search (None: stopped by `stop_search`); raises
         cards.browse.QueryError (one line). Through the search index; if that cannot be read
         (disk full, damaged beyond rebuilding), through the scan of every card."""
-        query = parse_query(text)
         try:
-            return indexed_search(self.collection, self.search_index(), self.study.today(), query)
+            return self._search(parse_query(text))
         except SearchStopped:
             return None
+
+    def _search(self, query: Query, limit: int = LIMIT) -> SearchResult:
+        try:
+            return indexed_search(self.collection, self.search_index(), self.study.today(), query, limit)
         except sqlite3.Error:
-            return search(self.collection, self.store, self.study.today(), query)
+            return search(self.collection, self.store, self.study.today(), query, limit)
 
     def search_index(self) -> SearchIndex:
         if self._index is None:
@@ -152,7 +155,7 @@ class Services:
             if not tag:
                 raise ValueError("name a tag, e.g. Memory")
             query = Query(tags=(tag,), decks=() if deck_id is None else (deck_id,))
-            found = search(self.collection, self.store, self.study.today(), query, limit=1000)
+            found = self._search(query, limit=1000)
             return self.study.session_of([f.key for f in found.rows])
         days = 0
         if kind is Custom.AHEAD:

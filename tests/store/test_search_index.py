@@ -10,6 +10,7 @@ from pathlib import Path
 import sqlalchemy as sa
 
 from cards.browse import indexed_search, parse_query, search
+from cards.cached import open_deck_cache
 from cards.loader import Collection, LoadedDeck, load_collection
 from cards.schema import Card, Deck
 from engine.search_query import open_index
@@ -129,6 +130,15 @@ def test_every_term_agrees_with_the_scan(db_url: str, tmp_path: Path) -> None:
         store.close()
 
 
+def load(decks: Path, cache: Path) -> Collection:
+    """The decks through the deck cache, as the app reads them (cached decks not validated)."""
+    files = open_deck_cache(cache)
+    try:
+        return load_collection([decks], include_bundled=False, cache=files)
+    finally:
+        files.close()
+
+
 def test_a_changed_deck_file_is_indexed_again_and_a_damaged_index_rebuilt(tmp_path: Path) -> None:
     decks, cache = tmp_path / "decks", tmp_path / "cache"
     decks.mkdir()
@@ -139,15 +149,14 @@ def test_a_changed_deck_file_is_indexed_again_and_a_damaged_index_rebuilt(tmp_pa
     store = open_store(tmp_path / "flopcards.db")
     try:
         index = open_index(store, cache)
-        found = indexed_search(
-            load_collection([decks], include_bundled=False), index, TODAY, parse_query("paged")
-        )
+        found = indexed_search(load(decks, cache), index, TODAY, parse_query("paged"))
         assert [f.key for f in found.rows] == ["memo/one"]
         deck.write_text(
             deck.read_text().replace("Paged attention", "Radix tree") + "  - id: two\n"
             "    front: Paged KV\n    back: pages\n"
         )
-        coll = load_collection([decks], include_bundled=False)
+        coll = load(decks, cache)
+        assert not any("deck" in vars(d) for d in coll.decks)  # indexed from the cached JSON
         assert [f.key for f in indexed_search(coll, index, TODAY, parse_query("paged")).rows] == ["memo/two"]
         index.close()
         (cache / "search.sqlite3").write_bytes(b"not a database" * 100)
