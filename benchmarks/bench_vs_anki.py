@@ -58,6 +58,13 @@ for name, text in searches.items():
         t = time.perf_counter(); found = services.browse(text); times.append((time.perf_counter() - t) * 1000)
     out[name], out[name + " first"] = statistics.median(times), times[0]
     out[name + " matched"] = found.matched
+import threading
+def stopped_after(text):  # Esc: the browser interrupts the search running on its worker thread
+    worker = threading.Thread(target=services.browse, args=(text,))
+    worker.start(); time.sleep(0.003)
+    t = time.perf_counter(); services.stop_search(); worker.join()
+    return (time.perf_counter() - t) * 1000
+out["search stopped (worst)"] = max(stopped_after(text) for text in searches.values() for _ in range(runs))
 t = time.perf_counter()
 session = services.review(None)
 current = session.current()
@@ -126,6 +133,7 @@ def main() -> None:
         mine, anki_value = ours[name], theirs[name]
         ratio = mine / anki_value if anki_value else float("inf")
         print(f"| {name} | {mine:,.1f} {unit} | {anki_value:,.1f} {unit} | {ratio:.2f}x |")
+    print(f"a search interrupted (Esc) returns within {ours['search stopped (worst)']:.1f} ms (worst of all)")
     for name in SEARCHES:
         print(
             f"{name}: matched {ours[name + ' matched']:,} / {theirs[name + ' matched']:,};"
