@@ -146,6 +146,7 @@ def _connect(name: str) -> sqlite3.Connection:
     if name != ":memory:":
         conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=NORMAL")  # derived data: a lost write is rebuilt, not lost
+    conn.execute("PRAGMA cache_size = -32000")  # a search reads the card table and the text index
     return conn
 
 

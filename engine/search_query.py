@@ -23,6 +23,10 @@ from engine.store.models import CardMarkRow, CardStateRow
 MIN_INDEXED = 3
 """A word shorter than a trigram is looked for in each body (still in SQL)."""
 
+CACHE_KIB = -32_000
+"""Page cache of each database a search reads (negative: KiB), the default 2 MB holds 100k keys' pages
+only in part."""
+
 _ATTACHED = sa.MetaData()
 _STATE = CardStateRow.__table__.to_metadata(_ATTACHED, schema="st")  # type: ignore[attr-defined]
 _MARK = CardMarkRow.__table__.to_metadata(_ATTACHED, schema="st")  # type: ignore[attr-defined]
@@ -195,6 +199,8 @@ def store_link(store: Store) -> tuple[Any, Any]:
 
         def attach(conn: sqlite3.Connection) -> None:
             conn.execute("ATTACH DATABASE ? AS st", (f"{file_uri(Path(path))}?mode=ro",))
+            # a state filter probes the key index for every card: kept in this connection's cache
+            conn.execute(f"PRAGMA st.cache_size = {CACHE_KIB}")
 
         return attach, None
     return _attach_memory, lambda conn: _copy_from(store, conn)
