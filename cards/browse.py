@@ -5,12 +5,16 @@ from __future__ import annotations
 import fnmatch
 import re
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import date
+from typing import Any
 
-from cards.loader import Collection
+from cards.cached import Sketch
+from cards.loader import Collection, LoadedDeck
 from engine.cardtext import shown_markdown
+from engine.search_index import CardText, DeckFile, SearchIndex
+from engine.search_query import Terms, find
 from engine.store.browse import CardRow, Is, StateFilter, card_rows, filtered_keys
 from engine.store.database import Store
 from engine.store.repo import seen_keys
@@ -140,3 +144,61 @@ def search(
     return SearchResult(
         [Found(key, deck, front, rows.get(key, CardRow(key))) for key, deck, front in shown], len(found)
     )
+
+
+def deck_files(collection: Collection) -> list[DeckFile]:
+    """The collection's decks as the search index keeps them (cards read only for a changed deck)."""
+    return [_deck_file(loaded) for loaded in collection.decks]
+
+
+def _deck_file(loaded: LoadedDeck) -> DeckFile:
+    try:
+        stat = loaded.path.stat()
+        stamp = f"{stat.st_size}:{stat.st_mtime_ns}:{len(loaded.head.card_ids)}"
+    except OSError:
+        stamp = f"unread:{id(loaded)}"  # no stamp to trust: indexed again
+    return DeckFile(str(loaded.path), loaded.id, stamp, lambda: _texts(loaded))
+
+
+def _texts(loaded: LoadedDeck) -> Iterator[CardText]:
+    """The deck's cards as indexed, one by one: from the cached JSON when there is one (no model
+    per card), else from the validated deck."""
+    raw = loaded.source.raw_cards() if isinstance(loaded.source, Sketch) else None
+    if raw is not None and all(_plain(c) for c in raw):
+        for c in raw:
+            yield _text(loaded.id, c["id"], c["front"], c["back"], c.get("note"), c.get("tags", []))
+        return
+    for card in loaded.deck.cards:
+        yield _text(loaded.id, card.id, card.front, card.back, card.note, card.tags)
+
+
+def _plain(card: dict[str, Any]) -> bool:
+    """Whether a cached card has the shape indexing reads (else the deck is validated)."""
+    note, tags = card.get("note"), card.get("tags", [])
+    return (
+        isinstance(card.get("front"), str)
+        and isinstance(card.get("back"), str)
+        and (note is None or isinstance(note, str))
+        and isinstance(tags, list)
+        and all(isinstance(t, str) for t in tags)
+    )
+
+
+def _text(deck_id: str, card_id: str, front: str, back: str, note: str | None, tags: list[str]) -> CardText:
+    body = f"{deck_id}/{card_id}\n{front}\n{back}\n{note or ''}".lower()
+    return CardText(card_id, shown_markdown(front), body, tuple({str(g).lower() for g in tags}))
+
+
+def indexed_search(
+    collection: Collection, index: SearchIndex, today: date, query: Query, limit: int = LIMIT, offset: int = 0
+) -> SearchResult:
+    """`search` through the index: the same cards in the same order, one page of them."""
+    index.sync(deck_files(collection))
+    sources = tuple(
+        str(loaded.path)
+        for loaded in collection.decks
+        if not query.decks or any(fnmatch.fnmatchcase(loaded.id.lower(), d) for d in query.decks)
+    )
+    terms = Terms(query.words, query.tags, sources, query.state)
+    page = find(index, today, terms, limit, offset)
+    return SearchResult([Found(h.key, h.deck_id, h.front, h.row) for h in page.hits], page.matched)

@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from cards.schema import Deck
+from cards.schema import Card, Deck
 from cards.version import DECK_NAMESPACE as NAMESPACE
 from cards.version import HEAD_NAMESPACE as HEADS
 from cards.version import cache_version
@@ -65,6 +65,43 @@ class Sketch:
         if deck is None or DeckHead.of(deck) != self.head:
             deck = self.fresh(self.path, None)[0]
         return deck or Deck.model_construct(id=self.head.id, title=self.head.title, cards=[])
+
+    def payload_text(self) -> str | None:
+        """The cached deck's JSON text (one string: no object per card), None when gone."""
+        reader = FileCache(self.cache.path.parent, self.cache.version)
+        try:
+            return reader.get_text(NAMESPACE, self.path)
+        finally:
+            reader.close()
+
+    def raw_cards(self) -> list[dict[str, Any]] | None:
+        """The cards as cached JSON objects, unvalidated (what the search index reads: no pydantic
+        model per card); None when the cache has no payload agreeing with the head."""
+        reader = FileCache(self.cache.path.parent, self.cache.version)
+        try:
+            text = reader.get_text(NAMESPACE, self.path)
+        finally:
+            reader.close()
+        try:
+            cards = None if text is None else json.loads(text)["deck"]["cards"]
+            if not isinstance(cards, list) or tuple(c["id"] for c in cards) != self.head.card_ids:
+                return None
+        except (KeyError, TypeError, ValueError):
+            return None
+        return cards
+
+
+def card_in(text: str, card_id: str) -> Card | None:
+    """One card validated out of a cached deck's JSON text (found by its id: ids are slugs, and a
+    quote inside a text is escaped), None when it is not there or not a card."""
+    at = text.find(f'{{"id":"{card_id}",')
+    if at < 0:
+        return None
+    try:
+        found, _ = json.JSONDecoder().raw_decode(text, at)
+        return Card.model_validate(found) if isinstance(found, dict) and "front" in found else None
+    except ValueError:
+        return None
 
 
 class _Payload(BaseModel):

@@ -69,6 +69,30 @@ class LoadedDeck:
         """The deck's cards by id (validates a cached deck)."""
         return {card.id: card for card in self.deck.cards}
 
+    def card(self, card_id: str) -> Card | None:
+        """One card; of a cached deck not validated yet, that card alone is validated (a whole
+        100k-card deck took 0.9 s and ~120 MB), from the deck's cached JSON text kept meanwhile."""
+        if isinstance(self.source, Deck) or "deck" in self.__dict__:
+            return self.cards.get(card_id)
+        shown = self._shown
+        if card_id not in shown:
+            if card_id not in self.head.card_ids:
+                return None
+            text = self._text
+            found = None if text is None else cached.card_in(text, card_id)
+            if found is None:  # not in the cache as expected: the whole deck, as before
+                return self.cards.get(card_id)
+            shown[card_id] = found
+        return shown[card_id]
+
+    @cached_property
+    def _shown(self) -> dict[str, Card]:
+        return {}
+
+    @cached_property
+    def _text(self) -> str | None:
+        return self.source.payload_text() if isinstance(self.source, Sketch) else None
+
 
 @dataclass
 class Collection:
@@ -87,7 +111,7 @@ class Collection:
     def card(self, key: str) -> Card | None:
         deck_id, _, card_id = key.partition("/")
         loaded = self._by_id.get(deck_id)
-        return None if loaded is None else loaded.cards.get(card_id)
+        return None if loaded is None else loaded.card(card_id)
 
     def card_keys(self) -> list[tuple[str, str]]:
         """(card key, deck id) of every card, in deck and card order (no card is validated for it)."""

@@ -128,6 +128,8 @@ class FlopcardsApp(App[None]):
 
         save_outline(self.config, services)
         services.note_unseen()
+        if self.config.cache_dir is not None:  # an index kept on disk: the first search is at once
+            services.prepare_search()
         try:
             self.call_from_thread(self._templates_ready)
         except RuntimeError:  # the app has closed meanwhile

@@ -6,12 +6,13 @@ grading and storing a drill attempt — is a call here, testable without a termi
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from cards.browse import Query, SearchResult, parse_query, search
+from cards.browse import LIMIT, Query, SearchResult, deck_files, indexed_search, parse_query, search
 from cards.interview_pool import interview_pool
 from cards.loader import Collection, load_collection
 from cards.source import CardSource
@@ -33,6 +34,8 @@ from engine.interview import InterviewSession, Plan, Track, kinds_at, plan_inter
 from engine.interview_log import interviews, record_interview
 from engine.interview_report import InterviewRecord, seen_from
 from engine.problems import Problem
+from engine.search_index import SearchIndex
+from engine.search_query import SearchStopped, interrupt, open_index
 from engine.store import meta, repo
 from engine.store.database import Store, open_store
 from engine.yamlpos import quiet_gc
@@ -51,6 +54,7 @@ class Services:
     templates: TemplateSet
     """Drill templates: bundled plus `*.drill.yaml` files in the deck folders."""
     _noting: list[threading.Thread] = field(default_factory=list, repr=False)
+    _index: SearchIndex | None = field(default=None, repr=False)
 
     def read_decks(self) -> tuple[Collection, TemplateSet]:
         """Read decks and drill templates from disk (slow on big decks: call it off the UI thread)."""
@@ -113,9 +117,38 @@ class Services:
         """A review session over one deck (None: all decks)."""
         return self.study.session(deck_id, ahead=ahead)
 
-    def browse(self, text: str) -> SearchResult:
-        """Cards matching an Anki-style search; raises cards.browse.QueryError (one line)."""
-        return search(self.collection, self.store, self.study.today(), parse_query(text))
+    def browse(self, text: str) -> SearchResult | None:
+        """Cards matching an Anki-style search (None: stopped by `stop_search`); raises
+        cards.browse.QueryError (one line). Through the search index; if that cannot be read
+        (disk full, damaged beyond rebuilding), through the scan of every card."""
+        try:
+            return self._search(parse_query(text))
+        except SearchStopped:
+            return None
+
+    def _search(self, query: Query, limit: int = LIMIT) -> SearchResult:
+        try:
+            return indexed_search(self.collection, self.search_index(), self.study.today(), query, limit)
+        except sqlite3.Error:
+            return search(self.collection, self.store, self.study.today(), query, limit)
+
+    def search_index(self) -> SearchIndex:
+        if self._index is None:
+            self._index = open_index(self.store, self.config.cache_dir)
+        return self._index
+
+    def stop_search(self) -> None:
+        """Interrupt a search running on another thread (it returns None at once)."""
+        if self._index is not None:
+            interrupt(self._index)
+
+    def prepare_search(self) -> None:
+        """Bring the search index in step with the decks (off the UI thread, after the home shows):
+        the first search then reads only what changed since. Best effort."""
+        try:
+            self.search_index().sync(deck_files(self.collection))
+        except (SearchStopped, sqlite3.Error, OSError):
+            return
 
     def custom_study(self, deck_id: str | None, kind: Custom, value: str = "") -> ReviewSession:
         """A custom-study session; ValueError (one line) when the tag or the days cannot be used."""
@@ -124,7 +157,7 @@ class Services:
             if not tag:
                 raise ValueError("name a tag, e.g. Memory")
             query = Query(tags=(tag,), decks=() if deck_id is None else (deck_id,))
-            found = search(self.collection, self.store, self.study.today(), query, limit=1000)
+            found = self._search(query, limit=1000)
             return self.study.session_of([f.key for f in found.rows])
         days = 0
         if kind is Custom.AHEAD:
@@ -225,6 +258,9 @@ class Services:
     def close(self) -> None:
         for thread in self._noting:
             thread.join()
+        if self._index is not None:
+            self.stop_search()
+            self._index.close()
         self.store.close()
 
 

@@ -94,28 +94,38 @@ def card_rows(store: Store, keys: Iterable[str]) -> dict[str, CardRow]:
     return out
 
 
-def filtered_keys(store: Store, today: date, where: StateFilter) -> set[str]:
-    """The reviewed or marked keys the filter selects (is:new is the caller's: new cards have no row)."""
-    state, mark = CardStateRow, CardMarkRow
-    joined = sa.select(state.card_key).outerjoin(mark, mark.card_key == state.card_key)
+def state_conditions(
+    state: sa.FromClause, mark: sa.FromClause, today: date, where: StateFilter
+) -> tuple[list[sa.ColumnElement[bool]], list[sa.ColumnElement[bool]]]:
+    """The due: and is: terms (but is:new) as SQL on card_state and card_mark (or copies of them):
+    (conditions on the state, conditions on the marks only)."""
     conditions: list[sa.ColumnElement[bool]] = []
     if where.due_before is not None:
-        conditions.append(state.due_day < today + timedelta(days=where.due_before))
+        conditions.append(state.c.due_day < today + timedelta(days=where.due_before))
     if where.due_from is not None:
-        conditions.append(state.due_day >= today + timedelta(days=where.due_from))
+        conditions.append(state.c.due_day >= today + timedelta(days=where.due_from))
     if Is.DUE in where.flags:  # as a review takes them: same-day repeats too
+        # the rules' texts name card_state's and card_mark's columns bare: no other table a search
+        # joins (the index's card, card_text, card_tag) has a column of those names
         conditions.append(condition(rules.DUE, {"today": today, "yes": True}))
     marked = {
         Is.SUSPENDED: condition(rules.SUSPENDED, {"yes": True}),
-        Is.LEECH: mark.leech.is_(True),
-        Is.FLAGGED: mark.flagged.is_(True),
+        Is.LEECH: mark.c.leech.is_(True),
+        Is.FLAGGED: mark.c.flagged.is_(True),
         Is.BURIED: condition(rules.BURIED, {"today": today}),
     }
-    mark_only = [marked[f] for f in where.flags if f in marked]
+    return conditions, [marked[f] for f in sorted(where.flags) if f in marked]
+
+
+def filtered_keys(store: Store, today: date, where: StateFilter) -> set[str]:
+    """The reviewed or marked keys the filter selects (is:new is the caller's: new cards have no row)."""
+    state, mark = CardStateRow.__table__, CardMarkRow.__table__
+    joined = sa.select(state.c.card_key).outerjoin(mark, mark.c.card_key == state.c.card_key)
+    conditions, mark_only = state_conditions(state, mark, today, where)
     with store.engine.connect() as conn:
         keys = set(conn.execute(joined.where(*conditions, *mark_only)).scalars())
         if mark_only and not conditions:  # a marked card need not have been reviewed
-            keys |= set(conn.execute(sa.select(mark.card_key).where(*mark_only)).scalars())
+            keys |= set(conn.execute(sa.select(mark.c.card_key).where(*mark_only)).scalars())
     return keys
 
 

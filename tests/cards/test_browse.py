@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from cards.browse import Query, QueryError, parse_query, search
+from cards.browse import Query, QueryError, indexed_search, parse_query, search
 from cards.loader import load_collection
 from engine.app import Grade, Study, StudyItem
+from engine.search_query import open_index
 from engine.store.browse import Is, StateFilter
 from engine.studyday import StudyClock
 
@@ -47,7 +48,7 @@ def keys(result) -> list[str]:
     return [f.key for f in result.rows]
 
 
-def test_search_by_text_tag_deck_due_and_marks(store, clock) -> None:
+def test_search_by_text_tag_deck_due_and_marks(store, clock, tmp_path: Path) -> None:
     collection = load_collection([DATA / "decks"], include_bundled=False)
     study = Study(
         store,
@@ -58,8 +59,14 @@ def test_search_by_text_tag_deck_due_and_marks(store, clock) -> None:
     today = study.today()
     assert isinstance(today, date)
 
+    index = open_index(store, tmp_path)
+
     def find(text: str) -> list[str]:
-        return keys(search(collection, store, study.today(), parse_query(text)))
+        """The scan's answer, checked against the index's (same cards, same order, same rows)."""
+        old = search(collection, store, study.today(), parse_query(text))
+        new = indexed_search(collection, index, study.today(), parse_query(text))
+        assert new == old
+        return keys(old)
 
     assert len(find("")) == 4
     assert find("ring") == ["basics/ring-cost"]

@@ -197,7 +197,7 @@ def test_a_cached_deck_is_validated_only_when_its_cards_are_used(tmp_path: Path)
     assert "deck" not in vars(loaded), "counting and titles need no validated card"
     card = collection.card("mem/kv")
     assert card is not None and card.back == "The KV cache."
-    assert "deck" in vars(loaded)
+    assert "deck" not in vars(loaded), "the card shown is validated alone, not its whole deck"
     assert collection.card("mem/nope") is None and collection.card("nope/kv") is None
 
 

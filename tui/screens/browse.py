@@ -89,6 +89,7 @@ class BrowseScreen(Screen[None]):
         the same text as the latest)."""
         self._searches += 1
         self._latest_text = text
+        self.services.stop_search()  # an older search still running gives way at once
         self._search(text, self._searches)
 
     @work(thread=True, exclusive=True, group="browse")
@@ -98,7 +99,8 @@ class BrowseScreen(Screen[None]):
         except QueryError as error:
             self.app.call_from_thread(self._failed, f"Search: {error}", text, number)
             return
-        self.app.call_from_thread(self._show, result, text, number)
+        if result is not None:  # None: stopped for a newer search or for leaving
+            self.app.call_from_thread(self._show, result, text, number)
 
     def _current(self, text: str, number: int) -> bool:
         """Whether a search's result answers the box as it is now (the latest, or the same text)."""
@@ -209,6 +211,7 @@ class BrowseScreen(Screen[None]):
         if self.query_one("#browse-search", Input).has_focus:
             self.query_one("#browse-table").focus()
         else:
+            self.services.stop_search()  # home at once, not after a search nobody will read
             self.dismiss()
 
     def action_help_typing(self) -> None:

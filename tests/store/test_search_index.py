@@ -1,0 +1,202 @@
+"""The indexed browser search agrees with the scan it replaces, term by term, on a real SQLite file
+and on the PostgreSQL server: same cards, same order, same schedule and marks, same count, paged."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import sqlalchemy as sa
+
+from cards.browse import indexed_search, parse_query, search
+from cards.cached import open_deck_cache
+from cards.loader import Collection, LoadedDeck, load_collection
+from cards.schema import Card, Deck
+from engine.search_query import open_index
+from engine.store.database import open_store
+from engine.store.models import CardMarkRow, CardStateRow
+
+TODAY = date(2026, 3, 2)
+WORDS = ["kv cache", "Ring all-reduce", "bubble", "HBM", "a", "x%_y", 'say "hi"', "NVLink"]
+QUERIES = [
+    "",
+    "is:new",
+    "is:due",
+    "due:today",
+    "due:tomorrow",
+    "due:overdue",
+    "due:<7",
+    "due:3",
+    "tag:t1",
+    "tag:t1 tag:t2",
+    "deck:d1",
+    "deck:D*",
+    "deck:nope",
+    "is:suspended",
+    "is:flagged",
+    "is:leech",
+    "is:buried",
+    "is:flagged is:new",
+    "is:due tag:t2",
+    "kv",
+    "cache",
+    '"kv cache"',
+    "ring",
+    "a",
+    "hb",
+    "is:new kv deck:d2",
+    "x%_",
+    '"hi"',
+    "d1/c3",
+    "nvlink bubble",
+    "is:suspended due:<7",
+]
+
+
+def collection() -> Collection:
+    rng = random.Random(3)
+    decks = []
+    for d in range(3):
+        cards = [
+            Card(
+                id=f"c{i}",
+                front=f"**{rng.choice(WORDS)}** question {i}",
+                back=f"{rng.choice(WORDS)} answer",
+                note=rng.choice([None, rng.choice(WORDS)]),
+                tags=rng.sample(["T1", "t2", "t3"], rng.randint(0, 2)),
+            )
+            for i in range(40)
+        ]
+        decks.append(
+            LoadedDeck(Deck(id=f"d{d}", title=f"Deck {d}", cards=cards), Path(f"/nowhere/d{d}.yaml"), False)
+        )
+    return Collection(decks)
+
+
+def fill(store, coll: Collection) -> None:
+    rng = random.Random(5)
+    states, marks = [], []
+    for key, deck in coll.card_keys():
+        if rng.random() < 0.6:
+            due = TODAY + timedelta(days=rng.randint(-3, 8))
+            states.append(
+                dict(
+                    card_key=key,
+                    deck_id=deck,
+                    repetitions=2,
+                    ef_centi=rng.choice([230, 250]),
+                    interval_days=rng.randint(1, 9),
+                    due_day=due,
+                    last_review_at=datetime(2026, 2, 1, tzinfo=UTC),
+                    last_day=TODAY - timedelta(days=4),
+                    repeat_today=False,
+                )
+            )
+        if rng.random() < 0.3:
+            marks.append(
+                dict(
+                    card_key=key,
+                    deck_id=deck,
+                    suspended=rng.random() < 0.5,
+                    buried_until=rng.choice([None, TODAY, TODAY + timedelta(days=1)]),
+                    flagged=rng.random() < 0.5,
+                    leech=rng.random() < 0.3,
+                    lapses=rng.randint(0, 5),
+                )
+            )
+    with store.engine.begin() as conn:
+        conn.execute(sa.insert(CardStateRow), states)
+        conn.execute(sa.insert(CardMarkRow), marks)
+
+
+def test_every_term_agrees_with_the_scan(db_url: str, tmp_path: Path) -> None:
+    coll = collection()
+    store = open_store(db_url)
+    index = open_index(store, tmp_path / "cache")
+    try:
+        fill(store, coll)
+        for text in QUERIES:
+            query = parse_query(text)
+            old = search(coll, store, TODAY, query, limit=200)
+            first = indexed_search(coll, index, TODAY, query, limit=7)
+            assert first.matched == old.matched, text
+            assert first.rows == old.rows[:7], text
+            later = indexed_search(coll, index, TODAY, query, limit=7, offset=7)
+            assert later.rows == old.rows[7:14] and later.matched == old.matched, text
+        assert indexed_search(coll, index, TODAY, parse_query("")).matched == 120
+    finally:
+        index.close()
+        store.close()
+
+
+def load(decks: Path, cache: Path) -> Collection:
+    """The decks through the deck cache, as the app reads them (cached decks not validated)."""
+    files = open_deck_cache(cache)
+    try:
+        return load_collection([decks], include_bundled=False, cache=files)
+    finally:
+        files.close()
+
+
+def test_a_changed_deck_file_is_indexed_again_and_a_damaged_index_rebuilt(tmp_path: Path) -> None:
+    decks, cache = tmp_path / "decks", tmp_path / "cache"
+    decks.mkdir()
+    deck = decks / "memo.yaml"
+    deck.write_text(
+        "id: memo\ntitle: Memo\ncards:\n  - id: one\n    front: Paged attention\n    back: blocks\n"
+    )
+    store = open_store(tmp_path / "flopcards.db")
+    try:
+        index = open_index(store, cache)
+        found = indexed_search(load(decks, cache), index, TODAY, parse_query("paged"))
+        assert [f.key for f in found.rows] == ["memo/one"]
+        deck.write_text(
+            deck.read_text().replace("Paged attention", "Radix tree") + "  - id: two\n"
+            "    front: Paged KV\n    back: pages\n"
+        )
+        coll = load(decks, cache)
+        assert not any("deck" in vars(d) for d in coll.decks)  # indexed from the cached JSON
+        assert [f.key for f in indexed_search(coll, index, TODAY, parse_query("paged")).rows] == ["memo/two"]
+        index.close()
+        (cache / "search.sqlite3").write_bytes(b"not a database" * 100)
+        index = open_index(store, cache)
+        assert [f.key for f in indexed_search(coll, index, TODAY, parse_query("radix")).rows] == ["memo/one"]
+        index.close()
+    finally:
+        store.close()
+
+
+def test_a_running_search_stops_when_interrupted(tmp_path: Path) -> None:
+    """Esc or a newer search interrupts the SQL running on the search's thread: it ends at once."""
+    import threading
+
+    from engine.search_index import SearchStopped, stoppable
+    from engine.search_query import interrupt
+
+    store = open_store(tmp_path / "flopcards.db")
+    index = open_index(store, None)
+    ended: list[BaseException] = []
+    started = threading.Event()
+
+    def endless() -> None:
+        endless_sql = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT max(i) FROM n"
+        try:
+            with index.lock, stoppable():
+                conn = index.connection()
+                started.set()
+                conn.execute(endless_sql).fetchone()
+        except BaseException as error:  # what ended it is the assertion
+            ended.append(error)
+
+    thread = threading.Thread(target=endless)
+    thread.start()
+    try:
+        assert started.wait(10)
+        while thread.is_alive():  # the statement may not have begun when the first interrupt lands
+            interrupt(index)
+            thread.join(0.01)
+        assert len(ended) == 1 and isinstance(ended[0], SearchStopped)
+    finally:
+        index.close()
+        store.close()
