@@ -20,6 +20,7 @@ from tui.messages import CountsPainted, FirstCardPainted, HomePainted, ServicesR
 from tui.screens.home import HomeScreen
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
     from collections.abc import Iterable
 
     from textual.message import Message
@@ -147,6 +148,19 @@ class FlopcardsApp(App[None]):
 
         if not gc.get_freeze_count():  # once per process: their long-lived heaps leave the collector
             gc.freeze()  # (a full collection over pint and sympy stalls an answer ~200 ms)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Notices carry deck text, file names and error messages ("a [ list ] left open?"): shown as
+        written, never read as Rich markup (a widget's notify passes markup=True on its own)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def _check_today(self) -> None:
         """The day's integrity check and backup copy, in this (load) thread once the home is usable:
