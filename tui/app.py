@@ -20,10 +20,10 @@ from tui.messages import CountsPainted, FirstCardPainted, HomePainted, ServicesR
 from tui.screens.home import HomeScreen
 
 if TYPE_CHECKING:
-    from textual.notifications import SeverityLevel
     from collections.abc import Iterable
 
     from textual.message import Message
+    from textual.notifications import SeverityLevel
     from textual.screen import Screen
 
     from tui.services import Services
