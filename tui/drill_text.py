@@ -38,8 +38,8 @@ VERDICT_LABELS = {
 
 def without_verdict_word(message: str) -> str:
     """The engine's message without its leading 'Correct: ' (the screen's label says it already)."""
-    for word in ("Correct", "Close", "Wrong unit", "Wrong", "Not quite"):
-        if message.startswith(f"{word}: "):
+    for word in ("Correct", "Close", "Wrong unit", "Wrong", "Not quite", "Could not read that"):
+        if message[: len(word) + 2].lower() == f"{word.lower()}: ":
             rest = message[len(word) + 2 :]
             return rest[:1].upper() + rest[1:]
     return message

@@ -156,3 +156,21 @@ async def test_two_questions_judge_no_band_and_the_result_time_is_the_total_cloc
         sections = text_of(result, "#exam-sections")
         assert sections.count("too few to judge") == 2
         assert "fail" not in sections.lower() and "✗" not in sections
+
+
+async def test_an_unreadable_answer_says_so_once_and_a_verdict_word_once(make_app) -> None:
+    """Seen in tmux: 'Could not read that: could not read that: ...' and 'close: Close: ...'."""
+    app = make_app(include_bundled=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await open_exam(pilot)
+        await pilot.press(*"((16 B", "enter")
+        for _ in range(500):
+            if "read" in text_of(screen, "#exam-verdict"):
+                break
+            await pilot.pause(0.02)
+        said = text_of(screen, "#exam-verdict")
+        assert said.lower().count("could not read that") == 1, said
+        await pilot.press("ctrl+u", *"16 B", "enter")
+        await wait_revealed(pilot, screen)
+        said = text_of(screen, "#exam-verdict")
+        assert said.startswith("correct: ") and "Correct:" not in said, said

@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -280,7 +281,9 @@ class DrillScreen(Screen[None]):
         self._update_score()
         if outcome.correct and result is not None:
             self.last_kind = None
-            self.query_one("#drill-flash", Static).update(f"✓ {result.message}  (grade {int(outcome.grade)})")
+            self.query_one("#drill-flash", Static).update(
+                f"✓ {escape(result.message)}  (grade {int(outcome.grade)})"
+            )
             self.show_next()  # Zetamac: a right answer moves on at once
             return
         self.last_kind = drill.kind

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
+from rich.markup import escape
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,6 +16,7 @@ from textual.widgets import Footer, Header, Input, Markdown, Static
 
 from engine.app.answering import RubricPoint
 from tui.clock_text import clock_text
+from tui.drill_text import without_verdict_word
 from tui.rubric_checklist import RubricChecklist
 
 if TYPE_CHECKING:
@@ -136,7 +138,9 @@ class ExamScreen(Screen[None]):
     def reveal(self, result: CheckResult | None) -> None:
         box = self.query_one("#exam-answer", Input)
         if result is not None and result.verdict == "unreadable":
-            self.query_one("#exam-verdict", Static).update(f"[b]Could not read that:[/b] {result.message}")
+            self.query_one("#exam-verdict", Static).update(
+                f"[b]Could not read that:[/b] {escape(without_verdict_word(result.message))}"
+            )
             box.disabled = False
             box.focus()
             return
@@ -160,7 +164,8 @@ class ExamScreen(Screen[None]):
             line = "Mark it yourself: [b]r[/b] right · [b]w[/b] wrong"
         else:
             mark = "right" if suggested else "wrong"
-            line = f"[b]{result.verdict.replace('_', ' ')}[/b]: {result.message}  →  enter marks it {mark}"
+            said = escape(without_verdict_word(result.message))
+            line = f"[b]{result.verdict.replace('_', ' ')}[/b]: {said}  →  enter marks it {mark}"
         self.query_one("#exam-verdict", Static).update(line)
         self.tick()
 

@@ -6,6 +6,7 @@ import time
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from rich.markup import escape
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,6 +18,7 @@ from textual.widgets import Footer, Header, Input, Markdown, Static
 from drills.present import question_markdown, solution_markdown
 from engine.app.interviews import DrillOutcome, InterviewSession, Plan
 from tui.clock_text import clock_text
+from tui.drill_text import without_verdict_word
 from tui.rubric_checklist import RubricChecklist
 from tui.store_work import fault_notice, run_store_command
 
@@ -187,7 +189,7 @@ class InterviewScreen(Screen[None]):
     def checked(self, drill: Drill, result: CheckResult | None) -> None:
         box = self.query_one("#iv-box", Input)
         if result is not None and result.verdict == "unreadable":
-            self._say(f"[b]Could not read that:[/b] {result.message}")
+            self._say(f"[b]Could not read that:[/b] {escape(without_verdict_word(result.message))}")
             box.disabled = False
             box.focus()
             return
@@ -195,7 +197,7 @@ class InterviewScreen(Screen[None]):
         slip = None if result is None else result.slip
         self.session.drill_done(DrillOutcome(drill.kind, verdict, self._timer() - self._drill_at, slip))
         self.stage = Stage.SOLVED
-        head = "Gave up: the solution is below." if result is None else result.message
+        head = "Gave up: the solution is below." if result is None else escape(result.message)
         self._say(f"{head}  ·  enter: next")
         self.query_one("#iv-back", Markdown).update(solution_markdown(drill))
         box.value, box.disabled, box.placeholder = "", False, "enter: next"

@@ -7,6 +7,7 @@ import time
 from functools import partial
 from typing import TYPE_CHECKING
 
+from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -255,12 +256,12 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         result = checked.result
         verdict = self.query_one("#verdict", Static)
         if checked.suggested is None:
-            verdict.update(f"[b]{result.message}[/b]")
+            verdict.update(f"[b]{escape(result.message)}[/b]")
             return
         if item.graded_by_answer:
             self._grade_drill(text, result, seconds)
             return
-        said = without_verdict_word(result.message)
+        said = escape(without_verdict_word(result.message))
         verdict.update(f"[b]{result.verdict.value.replace('_', ' ')}[/b] — {said}")
         self.revealed = True
 
