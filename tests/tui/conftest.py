@@ -128,12 +128,19 @@ def seen() -> Callable[[App[object]], str]:
 async def wait_until(
     pilot: Pilot[object], condition: Callable[[], object], what: str, timeout: float = 30
 ) -> None:
-    """Let frames pass until `condition()` holds; fail naming `what` after `timeout` seconds."""
-    for _ in range(int(timeout / 0.02)):
+    """Let frames pass until `condition()` holds; fail naming `what` after `timeout` seconds.
+
+    Polls every 0.02 s at first, then less often (up to 4 times a second): a long wait (a busy
+    timeout, a server restart) must not spend the CPU the app under test needs."""
+    step, waited = 0.02, 0.0
+    while waited < timeout:
         if condition():
             return
-        await pilot.pause(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
+        await pilot.pause(step)
+        waited += step
+        step = min(step * 1.25, 0.25)
+    if not condition():
+        raise AssertionError(f"timed out waiting for {what}")
 
 
 async def settled(pilot: Pilot[object], frames: int = 3, timeout: float = 60) -> None:
