@@ -81,6 +81,8 @@ async def test_busy_past_the_timeout_shows_saving_then_the_notice_and_never_free
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         review = await open_review(pilot)
         assert await grade(pilot, review)
+        # the app's 5 s wait per attempt, 8 attempts, cut to 0.3 s each: the same path, in seconds
+        on_new_connections(app, "PRAGMA busy_timeout=300")
         holder = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
         holder.execute("BEGIN IMMEDIATE")  # another program holds the write lock
         await pilot.press("space", "2")
