@@ -174,3 +174,25 @@ async def test_an_unreadable_answer_says_so_once_and_a_verdict_word_once(make_ap
         await wait_revealed(pilot, screen)
         said = text_of(screen, "#exam-verdict")
         assert said.startswith("correct: ") and "Correct:" not in said, said
+
+
+async def test_at_80_columns_the_progress_wraps_instead_of_hiding_under_the_clock(make_app) -> None:
+    """Seen in tmux at 80x24: 'Question 2 of 2 · kimi-k2 · right so' — the clock cut the score."""
+    from .conftest import screen_text
+
+    app = make_app(include_bundled=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await asyncio.wait_for(app.loaded.wait(), 30)
+        loaded = app.services.collection.deck("moe")
+        assert loaded is not None
+        cards = sorted(loaded.deck.cards, key=lambda c: len(c.id))  # the longest id asked second
+        questions = (Question(cards[0], 1), Question(cards[-1], 2))
+        screen = ExamScreen(app.services, ExamSession(loaded.deck, questions))
+        await app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("enter")  # nothing typed: reveal
+        await wait_revealed(pilot, screen)
+        await pilot.press("r")
+        await pilot.pause()
+        assert "Question 2 of 2" in text_of(screen, "#exam-progress")
+        assert "right so far 1" in " ".join(screen_text(app).split()), screen_text(app)

@@ -34,8 +34,8 @@ class ExamScreen(Screen[None]):
     """One cold exam: no hints; enter reveals (checking a typed answer first), then r / w marks it."""
 
     DEFAULT_CSS = """
-    #exam-top { height: 1; margin: 0 1; }
-    #exam-progress { width: 1fr; }
+    #exam-top { height: auto; margin: 0 1; }
+    #exam-progress { width: 1fr; height: auto; }  /* wraps at 80 columns, never cut by the clock */
     #exam-clock { width: auto; }
     #exam-body { height: 1fr; margin: 0 1; }
     #exam-verdict { margin: 1 0 0 0; }
