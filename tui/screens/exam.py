@@ -34,9 +34,10 @@ class ExamScreen(Screen[None]):
     """One cold exam: no hints; enter reveals (checking a typed answer first), then r / w marks it."""
 
     DEFAULT_CSS = """
-    #exam-top { height: auto; margin: 0 1; }
-    #exam-progress { width: 1fr; height: auto; }  /* wraps at 80 columns, never cut by the clock */
-    #exam-clock { width: auto; }
+    #exam-top { height: auto; margin: 0 1; layout: vertical; }
+    /* two lines, as the interview's: at 80 columns the clock beside the progress cut or split it */
+    #exam-progress { width: 1fr; height: auto; }
+    #exam-clock { width: 1fr; }
     #exam-body { height: 1fr; margin: 0 1; }
     #exam-verdict { margin: 1 0 0 0; }
     #exam-answer { margin: 0 1; }
