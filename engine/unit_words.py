@@ -29,6 +29,7 @@ MAX_UNIT_TEXT = 120
 
 _TOKEN = re.compile(r"\s*(?:(?P<pow>(?:\^|\*\*)\s*-?\d)|(?P<op>/|\*)|(?P<word>[A-Za-zµμ%][A-Za-z0-9µμ%_-]*))")
 _PARENS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_STRAY = re.compile(r"[()\[\]{}<>]")  # a bracket left after the closed asides: a typo, not words
 _SIZE = re.compile(r"^(?P<p>[kmgtpeKMGTPE]?)(?P<i>[iI]?)(?P<b>[bB]|bytes?|bits?|Bytes?|Bits?)$")
 _FLOP = re.compile(r"^(?P<p>[kmgtpeKMGTPE]?)(?P<f>flops?)$", re.IGNORECASE)
 _DEVICE = re.compile(r"^(?:[a-z]{1,3}\d{2,4}[a-z]{0,2})s?$")  # h100s, a100, mi300x, gb200s
@@ -231,7 +232,7 @@ def read_unit(text: str, question_unit: str) -> UnitReading:
         first = rest.split()[0][:20] if rest.split() else text.strip()[:20]
         hint = " (did you mean GB or Gb?)" if first.lower() in {"kb", "mb", "gb", "tb", "pb"} else ""
         raise UnitError(f"unknown unit '{first}'{hint}")
-    if re.search(r"\d", rest) and not _ASIDE.match(rest):
+    if (re.search(r"\d", rest) and not _ASIDE.match(rest)) or _STRAY.search(rest):
         raise UnitError(f"could not read '{rest[:30]}' after the unit")
     unit = " ".join(parts)
     if len(words) == 1 and _FLOP.match(words[0]):
