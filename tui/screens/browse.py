@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Static
 from cards.browse import HELP as SEARCH_HELP
 from cards.browse import QueryError, SearchResult
 from tui.cli_authoring import plural
+from tui.row_table import RowTable
 from tui.screens.card_view import CardViewScreen, marks_text
 from tui.screens.help import HelpScreen
 
@@ -64,7 +65,7 @@ class BrowseScreen(Screen[None]):
         yield Header()
         yield Input(self.start, placeholder=SEARCH_HELP, id="browse-search", max_length=200)
         yield Static("Searching…", id="browse-status", markup=False)
-        table: DataTable[str] = DataTable(id="browse-table", cursor_type="row", zebra_stripes=True)
+        table: DataTable[str] = RowTable(id="browse-table", cursor_type="row", zebra_stripes=True)
         table.add_columns(*COLUMNS)
         yield table
         yield Footer()

@@ -17,6 +17,7 @@ from engine.app.values import AppError
 from tui.cli_authoring import plural
 from tui.deck_table import COLUMNS, column_widths, truncate
 from tui.messages import CountsPainted, HomePainted
+from tui.row_table import RowTable
 from tui.screens.help import HelpScreen
 from tui.store_work import fault_notice
 
@@ -76,7 +77,7 @@ class HomeScreen(Screen[None]):
         yield Header()
         yield Static("", id="banner")
         yield Static("Opening your decks…", id="totals")
-        table: DataTable[str | int] = DataTable(id="decks", cursor_type="row", zebra_stripes=True)
+        table: DataTable[str | int] = RowTable(id="decks", cursor_type="row", zebra_stripes=True)
         table.add_columns(*COLUMNS)
         yield table
 
