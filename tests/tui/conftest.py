@@ -171,6 +171,8 @@ async def open_drill(
     setup.query_one("#drill-kinds", SelectionList).select(kind)
     setup.query_one("#drill-amount", Input).value = amount
     await pilot.press("enter")
+    # the setup starts the session when it has drawn: on a busy machine after the key is handled
+    await wait_until(pilot, lambda: isinstance(app.screen, DrillScreen), "the drill screen")
     screen = app.screen
     assert isinstance(screen, DrillScreen)
     await pilot.pause()

@@ -11,6 +11,8 @@ import pytest
 
 from tui.screens.drill import DrillScreen
 from tui.screens.drill_setup import DrillSetupScreen
+from tui.screens.drill_summary import DrillSummaryScreen
+from tui.screens.help import HelpScreen
 
 from .conftest import settled
 
@@ -95,6 +97,9 @@ def test_drill(snap_compare, make_app, drill_opener, until, step: str, size: tup
         screen: DrillScreen = await drill_opener(pilot, amount="1")
         if step == "help":
             await pilot.press("f1")
+            # a condition, not frames: on a busy machine the drill screen stayed unchanged for three
+            # frames before the keys screen came up, and the shot missed it
+            await until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen), "the keys")
         elif step != "question":
             drill = screen.drill
             assert drill is not None
@@ -104,6 +109,7 @@ def test_drill(snap_compare, make_app, drill_opener, until, step: str, size: tup
             await until(pilot, lambda: screen.phase == "answered", "the verdict")
             if step == "summary":
                 await pilot.press("enter")
+                await until(pilot, lambda: isinstance(pilot.app.screen, DrillSummaryScreen), "the summary")
         await settle(pilot)
 
     assert snap_compare(frozen_app(make_app), terminal_size=size, run_before=run_before)
