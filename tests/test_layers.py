@@ -57,8 +57,11 @@ COMPOSITION_ROOT = {
     "anki",
     "bundled_outline",
     "schema_export",
+    "cards_door",
+    "drills_door",
 }
-"""tui modules that build the application from the store, cards and drills (docs/architecture.md)."""
+"""tui modules that build the application from the store, cards and drills, and the doors that
+name cards' and drills' values for the screens (docs/architecture.md)."""
 
 
 def contract_forbidding(modules: list[str]) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from tui.drill_text import without_verdict_word
 if TYPE_CHECKING:
     from textual.dom import DOMNode
 
-    from drills.attempts import Result as DrillResult
+    from tui.drills_door import Result as DrillResult
     from engine.app import Current, ReviewSession
     from engine.app.answering import CheckResult
     from engine.app.values import Grade
