@@ -10,19 +10,19 @@ from typing import TYPE_CHECKING
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown, Rule
+from textual.widgets import Footer, Header
 
 from engine.app.values import AppError, Grade, grade_of_key, key_of_grade
-from tui.messages import FirstCardPainted
 from tui.review_text import leech_notice
 from tui.rubric_checklist import RubricChecklist
 from tui.screens.help import HelpScreen
 from tui.screens.summary import SummaryScreen
 from tui.store_work import fault_notice, run_store_command
 from tui.widgets.due_drill import DueDrill
+from tui.widgets.glance import GlanceStart
+from tui.widgets.review_card import ReviewCard
 from tui.widgets.review_lines import GradeBar, Grading, Progress, ProgressLine
 from tui.widgets.review_marks import ReviewMarks
 from tui.widgets.typed_answer import AnswerBox, Verdict
@@ -108,40 +108,32 @@ class ReviewScreen(Screen[None]):
         self._shown_at = 0.0
         self.item: Current | None = None
         self._stalled = False
-        self._waiting: Callable[[], None] | None = None
-        self._front_drawn: AwaitComplete | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield ProgressLine("", id="progress")
-        with VerticalScroll(id="card"):
-            yield Markdown("", id="front")
-            yield AnswerBox(id="answer")
-            yield Verdict("", id="verdict")
-            yield Rule(id="divider")
-            yield Markdown("", id="back")
+        yield ReviewCard(id="card")
         yield GradeBar("", id="grades")
         yield DueDrill()
         yield ReviewMarks()
-        if self.glance is None:  # else mounted once the glance's card is painted
+        if self.glance is None:
             yield Footer()
+        else:  # the key bar is mounted once the glance's card is painted
+            yield GlanceStart(self.glance)
 
     def on_mount(self) -> None:
-        self.sub_title = (
-            self.services.deck_title(self.deck_id)
-            if self.services
-            else self.glance.deck_title
-            if self.glance
-            else ""
-        )
-        self.show_current()
-        if self.glance is not None:
-            self.call_after_refresh(self.add_footer)
+        glanced = self.glance.deck_title if self.glance else ""
+        self.sub_title = self.services.deck_title(self.deck_id) if self.services else glanced
+        if self.session is None and self.glance is not None:  # the glance's card, front only
+            glance = self.glance
+            drawn = self.put_front(glance.key, glance.front, glance.hint)
+            self.call_after_refresh(self.query_one(GlanceStart).add_footer, drawn)
+        else:
+            self.show_current()
 
     def show_current(self) -> None:
-        """Put the session's current item on screen, front only (before the session: the glance's)."""
+        """Put the session's current item on screen, front only."""
         if self.session is None:
-            self.show_glance()
             return
         try:
             current = self.session.current()
@@ -156,7 +148,7 @@ class ReviewScreen(Screen[None]):
             return
         self.item = current
         item = current.prompt
-        self.query_one("#back", Markdown).update(item.back)
+        self.query_one(ReviewCard).show_back(item.back)
         typed = (item.hint or "") if item.check is not None else None
         self.put_front(current.key, item.front, typed, item.graded_by_answer)
 
@@ -166,18 +158,14 @@ class ReviewScreen(Screen[None]):
         """The front of a new item, its answer box shown when `hint` asks for a typed answer; done
         (awaitable) once the front's text is mounted."""
         self.card_key = key
-        drawn = self.query_one("#front", Markdown).update(front)
-        box = self.query_one(AnswerBox)
-        box.expect(hint, graded_by_answer)
+        card = self.query_one(ReviewCard)
+        drawn = card.show_front(front, hint, graded_by_answer)
         self.drill_graded = None
         self.unsaved = None
-        for checklist in self.query(RubricChecklist):
-            checklist.remove()
-        self.query_one(Verdict).update("")
         self.suggested = None
         self.revealed = False
         self.watch_revealed(False)
-        (box if hint is not None else self.query_one("#card")).focus()
+        (card.query_one(AnswerBox) if hint is not None else card).focus()
         self._update_progress()
         self._shown_at = self._timer()
         return drawn
@@ -189,8 +177,7 @@ class ReviewScreen(Screen[None]):
         self.query_one(ProgressLine).progress = Progress(done, left, self.card_key, mark, self.saving)
 
     def watch_revealed(self, revealed: bool) -> None:
-        self.query_one("#back").display = revealed
-        self.query_one("#divider").display = revealed
+        self.query_one(ReviewCard).revealed = revealed
         self._update_grades()
         if revealed and self.session is not None:
             self._show_rubric()
@@ -209,7 +196,7 @@ class ReviewScreen(Screen[None]):
         if self.session.was_checked():  # a checked typed answer grades it; the rubric is not asked
             return
         self.session.cover(())
-        self.query_one("#card", VerticalScroll).mount(RubricChecklist(item.rubric), after="#verdict")
+        self.query_one(ReviewCard).ask_rubric(item.rubric)
 
     @on(RubricChecklist.Changed)
     def _ticked(self, event: RubricChecklist.Changed) -> None:
@@ -511,29 +498,13 @@ class ReviewScreen(Screen[None]):
         else:
             self._after_mark(key)
 
-    # The glance: the first card shown while the decks open; keys that need the session wait
-
-    def show_glance(self) -> None:
-        """The glance's card, front only, as `show_current` shows a session's."""
-        if self.glance is not None:
-            self._front_drawn = self.put_front(self.glance.key, self.glance.front, self.glance.hint)
-
-    async def add_footer(self) -> None:
-        """The key bar once the first card's text is drawn (its many small widgets would delay it),
-        then FirstCardPainted: the load starts."""
-        if self._front_drawn is not None:
-            await self._front_drawn
-        self.call_after_refresh(self._footer_then_load)
-
-    async def _footer_then_load(self) -> None:
-        await self.mount(Footer())
-        self.refresh_bindings()
-        self.call_after_refresh(self.post_message, FirstCardPainted())
+    # The glance: its first card shows while the decks open; keys that need the session wait
 
     def wait_for_decks(self, action: Callable[[], None]) -> None:
         """Run `action` once the session is bound (a key pressed while the decks open is not lost)."""
-        self._waiting = action
-        self.query_one(GradeBar).opening()
+        for glance in self.query(GlanceStart):
+            glance.hold(action)
+            self.query_one(GradeBar).opening()
 
     def bind(self, services: Services, session: ReviewSession) -> None:
         """The decks are open: the session takes over. Its first item is normally the card on screen
@@ -542,16 +513,16 @@ class ReviewScreen(Screen[None]):
         current, glance = session.current(), self.glance
         shown = None if glance is None else (glance.key, glance.front)
         if current is None or (current.key, current.prompt.front) != shown:
-            self._waiting = None
+            for waiting in self.query(GlanceStart):
+                waiting.drop()
             self.show_current()
         else:
             self.item = current
             prompt = current.prompt
-            self.query_one("#back", Markdown).update(prompt.back)
+            self.query_one(ReviewCard).show_back(prompt.back)
             self.query_one(AnswerBox).describe(prompt.hint, prompt.graded_by_answer)
             self._update_progress()
             self._update_grades()
         self.refresh_bindings()
-        waiting, self._waiting = self._waiting, None
-        if waiting is not None:
-            waiting()
+        for waiting in self.query(GlanceStart):
+            waiting.release()
