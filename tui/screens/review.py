@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from engine.app.answering import CheckResult
     from tui.services import Services
     from tui.start import Glance
+
 SHOW, UNDO, KEYS = Binding.Group("Show answer"), Binding.Group("Undo"), Binding.Group("Keys")
 WRITES = {
     *("grade", "accept", "reveal", "reveal_or_accept", "give_up"),
@@ -48,9 +49,10 @@ TYPED_KEYS = {"reveal", "undo", "help", "grade", "suspend", "bury", "flag", "edi
 
 class ReviewScreen(Screen[None]):
     """One review session over a deck (or all decks); with a glance, its first card shows before the
-    decks are open and the session arrives with `bind`. Composed of the progress line, the card (its
-    front, the typed answer and its verdict, the back), the grade bar, and two helpers that write:
-    the due drill's attempt and the marks; they report back in messages, the screen decides."""
+    decks are open and the session arrives with `bind`. The screen holds the session's turn (show,
+    check, reveal, grade) and the keys; it composes the progress line, the card (front, typed answer
+    and verdict, back, rubric), the grade bar, and the widgets that write a due drill's attempt and
+    the marks (they report back in messages) or hold the glance's waiting key."""
 
     # Keys a typed answer would swallow (space, digits, u, ?) are hidden while the answer box has
     # focus; the ctrl/f1 twins work there too, and share a footer entry with them otherwise.
