@@ -126,16 +126,16 @@ class ReviewScreen(Screen[None]):
     def on_mount(self) -> None:
         glanced = self.glance.deck_title if self.glance else ""
         self.sub_title = self.services.deck_title(self.deck_id) if self.services else glanced
-        if self.session is None and self.glance is not None:  # the glance's card, front only
-            glance = self.glance
-            drawn = self.put_front(glance.key, glance.front, glance.hint)
-            self.call_after_refresh(self.query_one(GlanceStart).add_footer, drawn)
-        else:
-            self.show_current()
+        self.show_current()
+        if self.glance is not None:
+            self.call_after_refresh(self.query_one(GlanceStart).add_footer)
 
     def show_current(self) -> None:
-        """Put the session's current item on screen, front only."""
+        """Put the session's current item on screen, front only (before the session: the glance's)."""
         if self.session is None:
+            for start in self.query(GlanceStart):
+                glance = start.glance
+                start.front_drawn = self.put_front(glance.key, glance.front, glance.hint)
             return
         try:
             current = self.session.current()

@@ -26,6 +26,8 @@ class GlanceStart(Widget):
     def __init__(self, glance: Glance) -> None:
         super().__init__()
         self.glance = glance
+        self.front_drawn: AwaitComplete | None = None
+        """Done once the glance's card text is mounted (the screen puts it there)."""
         self._waiting: Callable[[], None] | None = None
 
     def hold(self, action: Callable[[], None]) -> None:
@@ -42,10 +44,11 @@ class GlanceStart(Widget):
         if waiting is not None:
             waiting()
 
-    async def add_footer(self, front_drawn: AwaitComplete) -> None:
+    async def add_footer(self) -> None:
         """The key bar once the first card's text is drawn (its many small widgets would delay it),
         then FirstCardPainted: the load starts."""
-        await front_drawn
+        if self.front_drawn is not None:
+            await self.front_drawn
         self.screen.call_after_refresh(self._footer_then_load)
 
     async def _footer_then_load(self) -> None:
