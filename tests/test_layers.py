@@ -57,8 +57,11 @@ COMPOSITION_ROOT = {
     "anki",
     "bundled_outline",
     "schema_export",
+    "cards_door",
+    "drills_door",
 }
-"""tui modules that build the application from the store, cards and drills (docs/architecture.md)."""
+"""tui modules that build the application from the store, cards and drills, and the doors that
+name cards' and drills' values for the screens (docs/architecture.md)."""
 
 
 def contract_forbidding(modules: list[str]) -> dict[str, Any]:
@@ -195,3 +198,24 @@ def test_start_path_does_not_load_heavy_modules() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def reached_within(package: str, start: str) -> set[str]:
+    """The modules of `package` that `start` imports, directly or through others of the package."""
+    seen, todo = set(), [start]
+    while todo:
+        module = todo.pop()
+        path = TREE / (module.replace(".", "/") + ".py")
+        if module in seen or not path.exists():
+            continue
+        seen.add(module)
+        todo.extend(m for m in imported_modules(path) if m.split(".")[0] == package)
+    return seen - {start}
+
+
+def test_the_drills_door_stays_as_light_as_the_review() -> None:
+    """The review screen imports the drills door (through tui/drill_text.py) on the fast start: the
+    door reaches no drill generator or loader (pydantic, YAML); those are calls of Services."""
+    reached = reached_within("drills", "tui.drills_door") | reached_within("tui", "tui.drills_door")
+    assert "drills.session" in reached and "drills.present" in reached
+    assert not reached & {"drills.generator", "drills.loader", "drills.schema", "tui.services"}, reached

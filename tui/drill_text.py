@@ -8,14 +8,12 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
-from drills.present import answer_example
-from drills.session import format_seconds
 from engine.app.answering import Verdict, format_percent, format_quantity
+from tui.drills_door import answer_example, format_seconds
 
 if TYPE_CHECKING:
-    from drills.attempts import Result
-    from drills.drill import Drill
     from engine.app.answering import CheckResult
+    from tui.drills_door import Drill, Result
 
 
 def answer_placeholder(drill: Drill) -> str:
@@ -87,7 +85,7 @@ def warm_markdown(drill: Drill) -> None:
     from rich.console import Console
     from rich.markdown import Markdown
 
-    from drills.present import question_markdown, solution_markdown
+    from tui.drills_door import question_markdown, solution_markdown
 
     console = Console(file=StringIO(), width=80)
     console.print(Markdown(question_markdown(drill)), Markdown(solution_markdown(drill)))

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import SuspendNotSupported
 
-from cards.edit import EditError, editor_command, locate
-from cards.edit import Place as Place  # re-exported: the review screen keeps one
+from tui.cards_door import EditError, editor_command, locate
+from tui.cards_door import Place as Place  # re-exported: the review screen keeps one
 
 if TYPE_CHECKING:
     from textual.app import App

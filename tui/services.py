@@ -14,12 +14,13 @@ from dataclasses import dataclass, field
 
 from cards.browse import LIMIT, Query, SearchResult, deck_files, indexed_search, parse_query, search
 from cards.interview_pool import interview_pool
-from cards.loader import Collection, load_collection
+from cards.loader import Collection as Collection  # the screens name the decks' type from here
+from cards.loader import load_collection
 from cards.source import CardSource
 from drills.attempts import Attempt, Result, attempts, drill_key, record_attempt
 from drills.drill import Drill
-from drills.generator import DrillError, check, generate, levels, templates_for
-from drills.loader import TemplateSet
+from drills.generator import DrillError, check, generate, kinds, levels, templates_for
+from drills.loader import TemplateSet as TemplateSet  # the screens name the templates' type from here
 from drills.session import Plan as DrillPlan
 from drills.session import within_new_limit
 from drills.source import DrillSource
@@ -168,8 +169,20 @@ class Services:
         return custom_session(self.study, deck_id, kind, days)
 
     def drill(self, kind: str, seed: int) -> Drill:
-        """Generate one drill; raises drills.generator.DrillError with a one-line message."""
+        """Generate one drill; raises drills.generator.DrillError (a ValueError) with a one-line message."""
         return generate(kind, seed, templates=self.templates)
+
+    def drill_kinds(self) -> tuple[list[tuple[str, str, str]], dict[str, str]]:
+        """The drill kinds (id, title, topic) and each kind's level, from the loaded templates;
+        raises DrillError (a ValueError) or OSError with a one-line message."""
+        return kinds(self.templates), levels(self.templates)
+
+    def warm_drill(self, kind: str) -> Drill:
+        """Generate a drill of `kind` and check its own answer, so the modules a first answer needs
+        are loaded (pydantic, pint: slow, call it off the UI thread); the drill, to warm its text."""
+        drill = generate(kind, 0, templates=self.templates)
+        check(drill, f"{drill.expected} {drill.unit}")
+        return drill
 
     @staticmethod
     def check_drill(drill: Drill, text: str) -> CheckResult:

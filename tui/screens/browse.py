@@ -11,16 +11,15 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
-from cards.browse import HELP as SEARCH_HELP
-from cards.browse import QueryError, SearchResult
+from tui.cards_door import SEARCH_HELP, QueryError, SearchResult
 from tui.cli_authoring import plural
 from tui.row_table import RowTable
 from tui.screens.card_view import CardViewScreen, marks_text
 from tui.screens.help import HelpScreen
 
 if TYPE_CHECKING:
-    from cards.browse import Found
     from engine.app.database import MarkChange
+    from tui.cards_door import Found
     from tui.services import Services
 
 COLUMNS = ("Card", "Due", "Ivl", "EF", "Lapses", "Marks")

@@ -11,8 +11,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown, Rule, Static
 
 if TYPE_CHECKING:
-    from cards.browse import Found
     from engine.app.database import CardRow, Mark
+    from tui.cards_door import Found
 
 
 def marks_text(mark: CardRow | Mark) -> str:

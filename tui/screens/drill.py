@@ -19,19 +19,16 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
-from drills.attempts import Attempt
-from drills.generator import DrillError
-from drills.present import question_markdown, solution_markdown
-from drills.timed import Sitting, Turn
 from engine.app.answering import Verdict
 from tui.drill_text import answer_placeholder, empty_answer_text, set_verdict, verdict_text
+from tui.drills_door import Attempt, Sitting, Turn, question_markdown, solution_markdown
 from tui.screens.drill_summary import DrillSummaryScreen
 from tui.screens.help import HelpScreen
 from tui.store_work import WriteQueue
 
 if TYPE_CHECKING:
-    from drills.drill import Drill
     from engine.app.answering import CheckResult
+    from tui.drills_door import Drill
     from tui.services import Services
 
 
@@ -128,7 +125,7 @@ class DrillScreen(Screen[None]):
                 break
             try:
                 drill = self.services.drill(item.kind, item.seed)
-            except DrillError as error:
+            except ValueError as error:  # DrillError: the one-line reason it cannot be drawn
                 self.notify(f"Skipped a drill: {error}", severity="warning")
                 continue
             self._show(drill)

@@ -15,9 +15,17 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
-from drills.session import DrillSession, Plan, PlanError, make_plan
-from drills.timed import SPRINT_SECONDS, Sitting, sprint_plan, weak_plan
 from engine.app.errors import AppError
+from tui.drills_door import (
+    SPRINT_SECONDS,
+    DrillSession,
+    Plan,
+    PlanError,
+    Sitting,
+    make_plan,
+    sprint_plan,
+    weak_plan,
+)
 from tui.store_work import fault_notice
 from tui.ticks import TickList
 
@@ -91,20 +99,16 @@ class DrillSetupScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="drill-warm")
     def warm_up(self) -> None:
         """Load the templates, then check one answer, off the UI thread (pydantic, pint load here)."""
-        from drills.generator import DrillError, check, generate, kinds, levels
         from tui.drill_text import warm_markdown
 
         try:
-            found = kinds(self.services.templates)
-            self.kind_levels = levels(self.services.templates)
-        except (DrillError, OSError, ValueError) as error:
+            found, self.kind_levels = self.services.drill_kinds()
+        except (OSError, ValueError) as error:  # DrillError is a ValueError
             self.app.call_from_thread(self._failed, str(error))
             return
         self.app.call_from_thread(self._kinds_ready, found)
         if found:
-            drill = generate(found[0][0], 0, templates=self.services.templates)
-            check(drill, f"{drill.expected} {drill.unit}")
-            warm_markdown(drill)
+            warm_markdown(self.services.warm_drill(found[0][0]))
         self.app.call_from_thread(setattr, self, "warm", True)
 
     def _failed(self, message: str) -> None:

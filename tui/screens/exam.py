@@ -22,8 +22,8 @@ from tui.rubric_checklist import RubricChecklist
 if TYPE_CHECKING:
     from textual.app import App
 
-    from cards.exam import ExamSession
     from engine.app.answering import CheckResult
+    from tui.cards_door import ExamSession
     from tui.services import Services
 
 MAX_ANSWER_CHARS = 500
@@ -247,7 +247,7 @@ def open_exam(
     shuffle: bool = False,
 ) -> str | None:
     """Start an exam over a deck (the grill when none is chosen); returns the problem, if any."""
-    from cards.exam import ExamError, ExamSession
+    from tui.cards_door import ExamError, ExamSession
 
     if services is None:
         return "Still opening your decks…"

@@ -11,11 +11,11 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static
 
-from cards.exam import aim, deck_bands
+from tui.cards_door import aim, deck_bands
 from tui.clock_text import clock_text
 
 if TYPE_CHECKING:
-    from cards.exam import ExamSession
+    from tui.cards_door import ExamSession
     from tui.services import Services
 
 

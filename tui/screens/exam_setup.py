@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Footer, Input, Select, Static
 
-from cards.exam import MAX_QUESTIONS
+from tui.cards_door import MAX_QUESTIONS
 from tui.ticks import TickBox
 
 

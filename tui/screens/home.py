@@ -22,13 +22,11 @@ from tui.screens.help import HelpScreen
 from tui.store_work import fault_notice
 
 if TYPE_CHECKING:
-    from cards.loader import Collection
-    from drills.loader import TemplateSet
     from engine.app import ReviewSession
     from engine.app.values import HomeView
     from tui.messages import ServicesReady
     from tui.screens.review import ReviewScreen
-    from tui.services import Services
+    from tui.services import Collection, Services, TemplateSet
     from tui.start import Glance
 
 ALL_DECKS = "__all__"

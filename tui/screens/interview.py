@@ -15,17 +15,17 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, Static
 
-from drills.present import question_markdown, solution_markdown
 from engine.app.interviews import DrillOutcome, InterviewSession, Plan
 from tui.clock_text import clock_text
 from tui.drill_text import without_verdict_word
+from tui.drills_door import question_markdown, solution_markdown
 from tui.rubric_checklist import RubricChecklist
 from tui.store_work import fault_notice, run_store_command
 
 if TYPE_CHECKING:
-    from drills.drill import Drill
     from engine.app.answering import CheckResult
     from engine.app.interviews import InterviewRecord
+    from tui.drills_door import Drill
     from tui.services import Services
 
 MAX_NOTES = 2000

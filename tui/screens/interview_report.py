@@ -68,8 +68,7 @@ class InterviewReportScreen(Screen[None]):
         self.app.push_screen(ReviewScreen(self.services, None, session))
 
     def action_drill(self) -> None:
-        from drills.session import DrillSession
-        from drills.timed import Sitting, weak_plan
+        from tui.drills_door import DrillSession, Sitting, weak_plan
         from tui.screens.drill import DrillScreen
 
         plan = weak_plan(list(self.record.study_kinds()))

@@ -7,34 +7,36 @@ import time
 from functools import partial
 from typing import TYPE_CHECKING
 
-from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Markdown, Rule, Static
+from textual.widgets import Footer, Header
 
 from engine.app.values import AppError, Grade, grade_of_key, key_of_grade
-from tui.drill_text import without_verdict_word
-from tui.review_drill import DueDrill
-from tui.review_glance import GlanceStart
-from tui.review_marks import MarkActions
-from tui.review_text import grade_bar, hint_line, leech_notice, placeholder, progress_line
+from tui.review_text import leech_notice
 from tui.rubric_checklist import RubricChecklist
 from tui.screens.help import HelpScreen
 from tui.screens.summary import SummaryScreen
 from tui.store_work import fault_notice, run_store_command
+from tui.widgets.due_drill import DueDrill
+from tui.widgets.glance import GlanceStart
+from tui.widgets.review_card import ReviewCard
+from tui.widgets.review_lines import GradeBar, Grading, Progress, ProgressLine
+from tui.widgets.review_marks import ReviewMarks
+from tui.widgets.typed_answer import AnswerBox, Verdict
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from textual.await_complete import AwaitComplete
 
     from engine.app import Answered, Current, ReviewSession
+    from engine.app.answering import CheckResult
     from tui.services import Services
     from tui.start import Glance
 
-MAX_ANSWER_CHARS = 500
 SHOW, UNDO, KEYS = Binding.Group("Show answer"), Binding.Group("Undo"), Binding.Group("Keys")
 WRITES = {
     *("grade", "accept", "reveal", "reveal_or_accept", "give_up"),
@@ -45,9 +47,12 @@ TYPED_KEYS = {"reveal", "undo", "help", "grade", "suspend", "bury", "flag", "edi
 """Actions whose keys type into the answer box: hidden while it has focus."""
 
 
-class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
+class ReviewScreen(Screen[None]):
     """One review session over a deck (or all decks); with a glance, its first card shows before the
-    decks are open and the session arrives with `bind`."""
+    decks are open and the session arrives with `bind`. The screen holds the session's turn (show,
+    check, reveal, grade) and the keys; it composes the progress line, the card (front, typed answer
+    and verdict, back, rubric), the grade bar, and the widgets that write a due drill's attempt and
+    the marks (they report back in messages) or hold the glance's waiting key."""
 
     # Keys a typed answer would swallow (space, digits, u, ?) are hidden while the answer box has
     # focus; the ctrl/f1 twins work there too, and share a footer entry with them otherwise.
@@ -108,34 +113,35 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("", id="progress")
-        with VerticalScroll(id="card"):
-            yield Markdown("", id="front")
-            yield Input(id="answer", max_length=MAX_ANSWER_CHARS)
-            yield Static("", id="verdict")
-            yield Rule(id="divider")
-            yield Markdown("", id="back")
-        yield Static("", id="grades")
-        if self.glance is None:  # else mounted once the glance's card is painted
+        yield ProgressLine("", id="progress")
+        yield ReviewCard(id="card")
+        yield GradeBar("", id="grades")
+        yield DueDrill()
+        yield ReviewMarks()
+        if self.glance is None:
             yield Footer()
+        else:  # the key bar is mounted once the glance's card is painted
+            yield GlanceStart(self.glance)
 
     def on_mount(self) -> None:
-        self.sub_title = self.services.deck_title(self.deck_id) if self.services else self.glance_title()
+        glanced = self.glance.deck_title if self.glance else ""
+        self.sub_title = self.services.deck_title(self.deck_id) if self.services else glanced
         self.show_current()
         if self.glance is not None:
-            self.call_after_refresh(self.add_footer)
+            self.call_after_refresh(self.query_one(GlanceStart).add_footer)
 
     def show_current(self) -> None:
         """Put the session's current item on screen, front only (before the session: the glance's)."""
         if self.session is None:
-            self.show_glance()
+            for start in self.query(GlanceStart):
+                glance = start.glance
+                start.front_drawn = self.put_front(glance.key, glance.front, glance.hint)
             return
         try:
             current = self.session.current()
         except AppError as error:  # the answer before was saved; the next card's state was not read
             self.notify(fault_notice("Cannot show the next card", error), severity="error", timeout=15)
-            verdict = self.query_one("#verdict", Static)
-            verdict.update("The next card could not be read: press space to try again.")
+            self.query_one(Verdict).stalled()
             self._stalled = True
             return
         self._stalled = False
@@ -144,7 +150,7 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
             return
         self.item = current
         item = current.prompt
-        self.query_one("#back", Markdown).update(item.back)
+        self.query_one(ReviewCard).show_back(item.back)
         typed = (item.hint or "") if item.check is not None else None
         self.put_front(current.key, item.front, typed, item.graded_by_answer)
 
@@ -154,43 +160,33 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         """The front of a new item, its answer box shown when `hint` asks for a typed answer; done
         (awaitable) once the front's text is mounted."""
         self.card_key = key
-        drawn = self.query_one("#front", Markdown).update(front)
-        box = self.query_one("#answer", Input)
-        box.value = ""
-        box.display = hint is not None
-        self.set_placeholder(hint, graded_by_answer)
+        card = self.query_one(ReviewCard)
+        drawn = card.show_front(front, hint, graded_by_answer)
         self.drill_graded = None
         self.unsaved = None
-        for checklist in self.query(RubricChecklist):
-            checklist.remove()
-        self.query_one("#verdict", Static).update("")
         self.suggested = None
         self.revealed = False
         self.watch_revealed(False)
-        (box if hint is not None else self.query_one("#card")).focus()
+        (card.query_one(AnswerBox) if hint is not None else card).focus()
         self._update_progress()
         self._shown_at = self._timer()
         return drawn
 
-    def set_placeholder(self, hint: str | None, graded_by_answer: bool) -> None:
-        self.query_one("#answer", Input).placeholder = placeholder(hint, graded_by_answer)
-
     def _update_progress(self) -> None:
         mark = self.item.mark if self.item is not None else None
-        done, left = (self.session.done, self.session.left) if self.session else (0, self.glance_left())
-        line = progress_line(done, left, self.card_key, mark)
-        self.query_one("#progress", Static).update(line + (f"  ·  {self.saving}" if self.saving else ""))
+        left = self.glance.left if self.glance else 0
+        done, left = (self.session.done, self.session.left) if self.session else (0, left)
+        self.query_one(ProgressLine).progress = Progress(done, left, self.card_key, mark, self.saving)
 
     def watch_revealed(self, revealed: bool) -> None:
-        self.query_one("#back").display = revealed
-        self.query_one("#divider").display = revealed
+        self.query_one(ReviewCard).revealed = revealed
         self._update_grades()
         if revealed and self.session is not None:
             self._show_rubric()
             self.suggested = self.session.suggested()
         if revealed and self.query(RubricChecklist):
             self.query_one(RubricChecklist).focus()  # 1-6 tick, enter accepts the proposed grade
-        elif revealed and self.query_one("#answer", Input).has_focus:
+        elif revealed and self.query_one(AnswerBox).has_focus:
             self.query_one("#card").focus()  # digits grade from here on
         self.refresh_bindings()
 
@@ -202,7 +198,7 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         if self.session.was_checked():  # a checked typed answer grades it; the rubric is not asked
             return
         self.session.cover(())
-        self.query_one("#card", VerticalScroll).mount(RubricChecklist(item.rubric), after="#verdict")
+        self.query_one(ReviewCard).ask_rubric(item.rubric)
 
     @on(RubricChecklist.Changed)
     def _ticked(self, event: RubricChecklist.Changed) -> None:
@@ -221,23 +217,28 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         self._update_grades()
 
     def _update_grades(self) -> None:
-        grades = self.query_one("#grades", Static)
-        if self.revealed and self.item is not None and self.drill_graded is None and not self._is_drill():
-            accept = "enter" if self.item.prompt.rubric else "space/enter"
-            width = grades.content_size.width or self.app.size.width - 2  # 0 before the first layout
-            grades.update(grade_bar(self.item.outcomes, self.suggested, self._layout(), accept, width))
-        else:
-            typed = self.query_one("#answer", Input).display
-            grades.update(hint_line(self.drill_graded, self._is_drill(), typed))
+        item = self.item
+        self.query_one(GradeBar).grading = Grading(
+            revealed=self.revealed,
+            outcomes=None if item is None else item.outcomes,
+            suggested=self.suggested,
+            layout=self._layout(),
+            accept="enter" if item is not None and item.prompt.rubric else "space/enter",
+            drill=self._is_drill(),
+            drill_graded=self.drill_graded,
+            typed=self.query_one(AnswerBox).display,
+        )
 
-    @on(Input.Submitted, "#answer")
-    def check_answer(self, event: Input.Submitted) -> None:
+    @on(AnswerBox.Submitted, "#answer")
+    def check_answer(self, event: AnswerBox.Submitted) -> None:
         """Check the typed answer; 'could not read that' keeps the box for another try."""
         self.check_text(event.value)
 
     def check_text(self, typed: str) -> None:
         if self.session is None:
             self.wait_for_decks(lambda: self.check_text(typed))
+            return
+        if self.services is None:
             return
         item = None if self.item is None else self.item.prompt
         if item is None or item.check is None or self.revealed:
@@ -254,15 +255,14 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         if checked is None:
             return
         result = checked.result
-        verdict = self.query_one("#verdict", Static)
+        verdict = self.query_one(Verdict)
         if checked.suggested is None:
-            verdict.update(f"[b]{escape(result.message)}[/b]")
+            verdict.unread(result)
             return
         if item.graded_by_answer:
             self._grade_drill(text, result, seconds)
             return
-        said = escape(without_verdict_word(result.message))
-        verdict.update(f"[b]{result.verdict.value.replace('_', ' ')}[/b] — {said}")
+        verdict.checked(result)
         self.revealed = True
 
     def watch_drill_graded(self, _graded: Grade | None) -> None:
@@ -291,7 +291,7 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         return True
 
     def _typing(self) -> bool:
-        return not self.revealed and self.query_one("#answer", Input).has_focus
+        return not self.revealed and self.query_one(AnswerBox).has_focus
 
     def on_descendant_focus(self) -> None:
         self.refresh_bindings()
@@ -348,7 +348,7 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         save, the grade that was not saved."""
         if self._stalled:  # the grade before was saved: space shows the next card, never grades again
             self.show_current()
-        elif self.revealed:
+        elif self.revealed and self.session is not None:
             self._answer(self.unsaved if self.unsaved is not None else self.session.suggested())
 
     def _layout(self) -> str:
@@ -364,6 +364,8 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
 
     def _answer(self, grade: int) -> None:
         if not self.revealed or self.item is None or self.drill_graded is not None or self.saving:
+            return
+        if self.session is None:
             return
         seconds = max(0.0, self._timer() - self._shown_at)
         session, given = self.session, Grade(grade)
@@ -390,10 +392,7 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
         self.saving = None
         self.unsaved = grade
         self.suggested = grade  # the key bar says space saves this grade again
-        key = key_of_grade(self._layout(), grade)[0]
-        self.query_one("#verdict", Static).update(
-            f"[b]Grade {int(grade)} was not saved[/b] — press {key} or space to try again."
-        )
+        self.query_one(Verdict).grade_not_saved(grade, key_of_grade(self._layout(), grade)[0])
 
     def watch_saving(self, _saving: str | None) -> None:
         self._update_progress()
@@ -407,3 +406,125 @@ class ReviewScreen(DueDrill, GlanceStart, MarkActions, Screen[None]):
 
     def _after_summary(self, _result: object) -> None:
         self.dismiss()
+
+    # A due drill: graded by its checked answer (or a give-up), stored by the DueDrill widget
+
+    def _is_drill(self) -> bool:
+        """A due drill kind on show, not yet graded: only its answer (or giving up) grades it."""
+        return self.item is not None and self.item.prompt.graded_by_answer and self.drill_graded is None
+
+    def _drill_needs_answer(self) -> None:
+        self.query_one(Verdict).drill_needs_answer()
+
+    def _grade_drill(self, text: str, result: CheckResult | None, seconds: float) -> None:
+        """Store the due drill's attempt off the UI thread, then show its verdict; when it was not
+        saved, the answer stays in its box to be sent again."""
+        if self.saving or self.session is None or self.services is None:  # enter pressed again meanwhile
+            return
+        self.saving = "saving the attempt…"
+        self.query_one(DueDrill).attempt(self.services, self.session, text, result, seconds)
+
+    @on(DueDrill.Graded)
+    def _drill_saved(self, event: DueDrill.Graded) -> None:
+        self.saving = None
+        self.query_one(Verdict).drill_answered(event.result)
+        self.drill_graded = event.grade
+        self.revealed = True
+
+    @on(DueDrill.NotSaved)
+    def _drill_not_saved(self) -> None:
+        self.saving = None
+        self.query_one(Verdict).drill_not_saved()
+
+    # Suspend, bury, flag, edit and undo: written by the ReviewMarks widget
+
+    def action_suspend(self) -> None:
+        self._mark(ReviewMarks.suspend)
+
+    def action_bury(self) -> None:
+        self._mark(ReviewMarks.bury)
+
+    def action_flag(self) -> None:
+        self._mark(ReviewMarks.flag)
+
+    def _mark(self, write: Callable[[ReviewMarks, ReviewSession], None]) -> None:
+        if self.session is not None:
+            self.saving = "saving…"
+            write(self.query_one(ReviewMarks), self.session)
+
+    def action_undo(self) -> None:
+        if self.session is not None:
+            self.saving = "undoing…"
+            self.query_one(ReviewMarks).undo(self.session)
+
+    def action_edit(self) -> None:
+        if self.card_key is None or self.services is None or self.session is None:
+            return
+        if self.query_one(ReviewMarks).edit(self.services, self.card_key):
+            gone = self.session.reshow()  # cards that left their deck leave the session too
+            if gone:
+                self.notify(f"Left this session: {', '.join(gone[:3])}{' …' if len(gone) > 3 else ''}")
+            self.show_current()
+
+    @on(ReviewMarks.Marked)
+    def _marked(self, event: ReviewMarks.Marked) -> None:
+        self.saving = None
+        if event.refused is not None:
+            self.notify(f"Not changed: {event.refused}", severity="error", timeout=8)
+            return
+        self.notify(event.notice)
+        self._after_mark(event.key)
+
+    @on(ReviewMarks.NotChanged)
+    def _write_failed(self) -> None:
+        self.saving = None
+
+    def _after_mark(self, key: str) -> None:
+        """A flag leaves the item on show as it is (answer still showing); otherwise show the next."""
+        current = None if self.session is None else self.session.current()
+        if current is not None and current.key == key == self.card_key:
+            self.item = current
+            self._update_progress()
+        else:
+            self.show_current()
+
+    @on(ReviewMarks.Undone)
+    def _undone(self, event: ReviewMarks.Undone) -> None:
+        self.saving = None
+        if event.key is None:
+            return
+        key = event.key
+        self.notify(f"Undid the last grade of {key}." if event.answer else f"Undid the last mark of {key}.")
+        if event.answer:
+            self.show_current()
+        else:
+            self._after_mark(key)
+
+    # The glance: its first card shows while the decks open; keys that need the session wait
+
+    def wait_for_decks(self, action: Callable[[], None]) -> None:
+        """Run `action` once the session is bound (a key pressed while the decks open is not lost)."""
+        for glance in self.query(GlanceStart):
+            glance.hold(action)
+            self.query_one(GradeBar).opening()
+
+    def bind(self, services: Services, session: ReviewSession) -> None:
+        """The decks are open: the session takes over. Its first item is normally the card on screen
+        (then what was typed stays); if not (answered meanwhile on another device), it is shown."""
+        self.services, self.session = services, session
+        current, glance = session.current(), self.glance
+        shown = None if glance is None else (glance.key, glance.front)
+        if current is None or (current.key, current.prompt.front) != shown:
+            for waiting in self.query(GlanceStart):
+                waiting.drop()
+            self.show_current()
+        else:
+            self.item = current
+            prompt = current.prompt
+            self.query_one(ReviewCard).show_back(prompt.back)
+            self.query_one(AnswerBox).describe(prompt.hint, prompt.graded_by_answer)
+            self._update_progress()
+            self._update_grades()
+        self.refresh_bindings()
+        for waiting in self.query(GlanceStart):
+            waiting.release()

@@ -1,0 +1,56 @@
+"""The review's card: its front, the typed answer and its verdict, the back once it shows, and an
+open question's rubric checklist."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.containers import VerticalScroll
+from textual.reactive import reactive
+from textual.widgets import Markdown, Rule
+
+from tui.rubric_checklist import RubricChecklist
+from tui.widgets.typed_answer import AnswerBox, Verdict
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from textual.app import ComposeResult
+    from textual.await_complete import AwaitComplete
+
+    from engine.app.answering import RubricPoint
+
+
+class ReviewCard(VerticalScroll):
+    """The item on show; the screen hands it the texts and says when the answer shows."""
+
+    revealed: reactive[bool] = reactive(False, always_update=True, init=False)
+    """The back (under a rule) shows."""
+
+    def compose(self) -> ComposeResult:
+        yield Markdown("", id="front")
+        yield AnswerBox(id="answer")
+        yield Verdict("", id="verdict")
+        yield Rule(id="divider")
+        yield Markdown("", id="back")
+
+    def show_front(self, front: str, hint: str | None, graded_by_answer: bool) -> AwaitComplete:
+        """A new item's front, its answer box shown when `hint` asks for a typed answer; done
+        (awaitable) once the front's text is mounted."""
+        drawn = self.query_one("#front", Markdown).update(front)
+        self.query_one(AnswerBox).expect(hint, graded_by_answer)
+        for checklist in self.query(RubricChecklist):
+            checklist.remove()
+        self.query_one(Verdict).update("")
+        return drawn
+
+    def show_back(self, back: str) -> None:
+        self.query_one("#back", Markdown).update(back)
+
+    def watch_revealed(self, revealed: bool) -> None:
+        self.query_one("#back").display = revealed
+        self.query_one("#divider").display = revealed
+
+    def ask_rubric(self, rubric: Sequence[RubricPoint]) -> None:
+        """The rubric as a checklist under the verdict: ticking it proposes the grade."""
+        self.mount(RubricChecklist(rubric), after="#verdict")
