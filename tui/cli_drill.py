@@ -170,8 +170,22 @@ def _list(templates: Any, as_json: bool, level: str | None) -> None:
 
 
 def _run(args: argparse.Namespace, deck_dirs: Sequence[Path], cache_dir: Path | None = None) -> int:
-    from drills.generator import DrillError, check, generate, templates_for
+    from drills.generator import (
+        DrillError,
+        generate,
+        keep_template,
+        kept_drill,
+        template_stamps,
+        templates_for,
+    )
 
+    stamps = None
+    if args.command == "check" and cache_dir is not None:
+        # the template a previous check kept, while no template file changed: no schema, YAML or pint
+        drill = kept_drill(args.kind, args.seed, args.templates, deck_dirs, cache_dir)
+        if drill is not None and args.level in (None, drill.level):
+            return _check(args, drill)
+        stamps = template_stamps(args.templates, deck_dirs)  # before the load, as the cache does
     # lazy: show and check compile the one template they use (warnings are the same: see Deferred)
     templates = templates_for(args.templates, deck_dirs=deck_dirs, cache_dir=cache_dir, lazy=True)
     for problem in templates.problems:
@@ -190,6 +204,14 @@ def _run(args: argparse.Namespace, deck_dirs: Sequence[Path], cache_dir: Path | 
         else:
             print(hint_text(drill) if args.hint else show_text(drill))
         return 0
+    if stamps is not None and cache_dir is not None and not templates.problems:
+        keep_template(templates.templates[kind], stamps, args.templates, deck_dirs, cache_dir)
+    return _check(args, drill)
+
+
+def _check(args: argparse.Namespace, drill: Any) -> int:
+    from drills.generator import check
+
     result = check(drill, args.answer)
     if args.json:
         print(json.dumps(result_json(drill, result), indent=2, ensure_ascii=False))
