@@ -38,8 +38,9 @@ def source_stamps(extra_dirs: Iterable[str | Path], deck_dirs: Iterable[str | Pa
         return None
 
 
-def _name(extra_dirs: Sequence[str | Path], deck_dirs: Sequence[str | Path]) -> str:
-    return json.dumps([[str(d) for d in extra_dirs], [str(d) for d in deck_dirs]])
+def _name(kind: str, extra_dirs: Sequence[str | Path], deck_dirs: Sequence[str | Path]) -> str:
+    """One record per kind and set of folders: a check reads only its own template's."""
+    return json.dumps([kind, [str(d) for d in extra_dirs], [str(d) for d in deck_dirs]])
 
 
 def kept_template(
@@ -51,13 +52,13 @@ def kept_template(
         return None
     cache = FileCache(cache_dir, cache_version())
     try:
-        record: Any = cache.get_record(NAMESPACE, _name(extra_dirs, deck_dirs))
+        record: Any = cache.get_record(NAMESPACE, _name(kind, extra_dirs, deck_dirs))
     finally:
         cache.close()
     try:
         if record["files"] != stamps:
             return None
-        return from_plain(record["kinds"][kind])
+        return from_plain(record["template"])
     except (KeyError, TypeError, ValueError, IndexError, FormulaError):
         return None
 
@@ -76,14 +77,11 @@ def remember(
         json.dumps(plain)
     except (TypeError, ValueError, AttributeError):  # a value JSON cannot hold: never kept
         return
-    name = _name(extra_dirs, deck_dirs)
     cache = FileCache(cache_dir, cache_version())
     try:
-        record = cache.get_record(NAMESPACE, name)
-        if not isinstance(record, dict) or record.get("files") != stamps:
-            record = {"files": stamps, "kinds": {}}
-        record["kinds"][template.spec.id] = plain
-        cache.put_record(NAMESPACE, name, record)
+        name = _name(template.spec.id, extra_dirs, deck_dirs)
+        cache.put_record(NAMESPACE, name, {"files": stamps, "template": plain})
+        cache.drop_other_versions(NAMESPACE)  # kept by other code: never read again
     finally:
         cache.close()
 
