@@ -45,6 +45,8 @@ ANSWERS = [
     ("check", "allreduce-time", "--seed", "1", "--answer", "301.8 ms", "--json"),
     ("check", "kv-cache", "--seed", "5", "--answer", "3 GiB"),
     ("check", "kv-cache", "--seed", "5", "--answer", "lots"),
+    ("show", "kv-cache", "--seed", "5", "--json"),
+    ("show", "amdahl", "--seed", "3", "--hint"),
     ("check", "kv-cache", "--seed", "5", "--answer", "3 GB", "--level", "senior"),
 ]
 
@@ -55,11 +57,11 @@ def test_kept_template_gives_the_full_loads_output(
     cache = tmp_path / "cache"
     full = [_run(capsys, cache, *argv) for argv in ANSWERS]  # fills the cache and keeps the templates
     _no_full_load(monkeypatch)
-    quick = [_run(capsys, cache, *argv) for argv in ANSWERS[:4]]
-    assert quick == full[:4]
+    quick = [_run(capsys, cache, *argv) for argv in ANSWERS[:-1]]
+    assert quick == full[:-1]
     monkeypatch.undo()
-    assert _run(capsys, cache, *ANSWERS[4]) == full[4]  # another level: the full load's error
-    assert full[4][0] == 1 and "not senior" in full[4][2]
+    assert _run(capsys, cache, *ANSWERS[-1]) == full[-1]  # another level: the full load's error
+    assert full[-1][0] == 1 and "not senior" in full[-1][2]
 
 
 def test_a_changed_template_file_means_a_full_load(
