@@ -65,6 +65,9 @@ def main() -> None:
     names = list(COMMANDS) if not args.only else ["python -c pass", *args.only.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "FLOPCARDS_CACHE_DIR": f"{tmp}/cache", "FLOPCARDS_DB": f"{tmp}/db.sqlite3"}
+        # as installed: with bytecode (PYTHONDONTWRITEBYTECODE would compile every module each run)
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = f"{tmp}/pycache"
         for name in names:  # warm-up: fills the cache, loads the files into the page cache
             once(command(name), env)
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
