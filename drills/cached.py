@@ -7,27 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from drills.schema import Template
-from engine.cache import FileCache, Stamp, code_version, decode_problems, encode_problems
+from drills.template_files import cache_version
+from engine.cache import FileCache, Stamp, decode_problems, encode_problems
 from engine.problems import Problem
 
 NAMESPACE = "drill-template"
-
-
-def cache_version() -> str:
-    """The code that parses, validates and compiles templates, and the catalog they draw from: a
-    change to any makes every entry stale (a cached spec is trusted to compile, see drills.deferred)."""
-    here = Path(__file__).parent
-    engine = here.parent / "engine"
-    read: tuple[str, ...] = (
-        "yamlpos.py",
-        "yamltree.py",
-        "problems.py",
-        "schemas.py",
-        "schema_problems.py",
-        "units.py",
-    )
-    read += ("budget.py", "formula")
-    return code_version(here, here / "catalog.yaml", *(engine / name for name in read))
 
 
 def open_template_cache(folder: Path) -> FileCache:

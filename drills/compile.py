@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from drills.catalog import FIELD_UNITS, TEXT_FIELDS, Catalog, field_value
+from drills.compiled import CompiledTemplate as CompiledTemplate  # re-exported
+from drills.compiled import Draw as Draw  # re-exported
 from drills.render import RenderError, placeholders
 from drills.schema import (
     CatalogParam,
@@ -15,12 +16,11 @@ from drills.schema import (
     OptionsParam,
     ParamKind,
     RangeParam,
-    StepSpec,
     Template,
 )
 from engine import budget
 from engine.formula import FUNCTIONS, Formula, FormulaError, parse_formula
-from engine.units import UnitError, parse_unit
+from engine.units import UnitError, check_unit
 
 RESERVED = frozenset(FUNCTIONS)  # a step or param may not shadow a formula function
 
@@ -33,39 +33,6 @@ class TemplateError(ValueError):
         self.loc = loc
 
 
-@dataclass(frozen=True)
-class Draw:
-    """How to draw one declared param: `choices` holds entries, numbers or (label, value) pairs."""
-
-    name: str
-    kind: ParamKind  # never FORMULA: derived params are computed, not drawn
-    choices: tuple[Any, ...]
-    fields: tuple[tuple[str, str], ...] = ()  # catalog: (param name, catalog field)
-
-
-@dataclass(frozen=True)
-class CompiledTemplate:
-    """A template ready to generate drills from."""
-
-    spec: Template
-    path: str
-    draws: tuple[Draw, ...]
-    derived: tuple[tuple[str, Formula], ...]  # dependency order
-    constraints: tuple[tuple[Formula, float | None, float | None], ...]
-    answer: Formula
-    steps: tuple[tuple[StepSpec, Formula], ...]
-    units: Mapping[str, str]  # every param, display order -> unit
-    text_names: frozenset[str]
-    multiples: tuple[tuple[Formula, Formula], ...] = ()  # (value, divisor): value % divisor == 0
-    measured: tuple[tuple[Mapping[str, Any], str], ...] = ()  # (param -> accepted values, note)
-    slips: tuple[tuple[str, Formula | None], ...] = ()  # (slip name, ratio formula or its default)
-    answer_multiple: Formula | None = None  # a feasible count is a whole multiple of this
-    per: tuple[tuple[str, Formula], ...] = ()  # (noun, how many answer nouns in one of it)
-    unused: frozenset[str] = frozenset()
-    """Params the question's text, answer and steps never use (only constraints do: a model's
-    maximum context, a GPU's memory): left out of 'Given:', where they only confuse."""
-
-
 def _parse(text: str, loc: tuple[Any, ...]) -> Formula:
     try:
         return parse_formula(text)
@@ -75,7 +42,7 @@ def _parse(text: str, loc: tuple[Any, ...]) -> Formula:
 
 def _check_unit(unit: str, loc: tuple[Any, ...]) -> None:
     try:
-        parse_unit(unit)
+        check_unit(unit)
     except UnitError as exc:
         raise TemplateError(f"unit: {exc}", loc) from None
 

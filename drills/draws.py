@@ -7,7 +7,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from drills.drill import Value
-from drills.schema import ParamKind
+from drills.param_kind import ParamKind
 from engine.formula import FormulaError
 
 if TYPE_CHECKING:

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from drills.draws import as_number, catalog_entry, complete, draw
 from drills.drill import Drill, Param, Value
+from drills.param_kind import ParamKind
 from drills.render import pretty, render
-from drills.schema import ParamKind
 from engine.counts import Count
 from engine.formula import FormulaError
 from engine.solution import Step
@@ -219,6 +219,37 @@ def generate(
     if found is None:
         raise UnknownKindError(f"unknown drill kind '{kind}'")
     return build(found, seed, overrides)
+
+
+def kept_drill(
+    kind: str, seed: int, extra_dirs: Sequence[Path], deck_dirs: Sequence[Path], cache_dir: Path
+) -> Drill | None:
+    """The drill from the template a previous full load kept (drills.quick) while no template file
+    changed since, without loading any; None when the templates must be loaded."""
+    from drills.quick import kept_template
+
+    found = kept_template(kind, extra_dirs, deck_dirs, cache_dir)
+    return None if found is None else build(found, seed)
+
+
+def template_stamps(extra_dirs: Sequence[Path], deck_dirs: Sequence[Path]) -> list[list[Any]] | None:
+    """The template files' stamps, taken before a full load (see `keep_template`)."""
+    from drills.quick import source_stamps
+
+    return source_stamps(extra_dirs, deck_dirs)
+
+
+def keep_template(
+    template: CompiledTemplate,
+    stamps: list[list[Any]],
+    extra_dirs: Sequence[Path],
+    deck_dirs: Sequence[Path],
+    cache_dir: Path,
+) -> None:
+    """Keep a template the full load compiled without a problem for `kept_drill`."""
+    from drills.quick import remember
+
+    remember(template, stamps, extra_dirs, deck_dirs, cache_dir)
 
 
 def grading(drill: Drill) -> Grading:

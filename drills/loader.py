@@ -14,10 +14,10 @@ from drills.deferred import Deferred
 from drills.paths import BUNDLED_DIR as BUNDLED_DIR  # re-exported
 from drills.problem import Problem
 from drills.schema import Template
+from drills.template_files import template_sources
 from engine import budget
 from engine.cache import FileCache
 from engine.file_kinds import DRILL_SUFFIX as DRILL_SUFFIX  # re-exported: generator looks for these files
-from engine.file_kinds import YAML_SUFFIXES
 
 
 @dataclass(frozen=True)
@@ -69,21 +69,6 @@ def _compiled(spec: Template, name: str, catalog: Catalog) -> tuple[CompiledTemp
         return None, [Problem(name, None, None, str(exc))]
 
 
-def _files(directory: Path) -> list[Path]:
-    return sorted(p for p in directory.iterdir() if p.suffix in YAML_SUFFIXES and p.is_file())
-
-
-def _deck_folder_files(folders: Iterable[str | Path]) -> list[Path]:
-    """`*.drill.yaml` files anywhere under the user's deck folders (missing folders are fine)."""
-    from engine.yamlpos import walk_yaml
-
-    out: list[Path] = []
-    for folder in map(Path, folders):
-        if folder.is_dir():
-            out += walk_yaml(folder, (DRILL_SUFFIX,))[0]
-    return out
-
-
 def load_templates(
     extra_dirs: Iterable[str | Path] = (),
     *,
@@ -100,14 +85,7 @@ def load_templates(
     """
     templates = Deferred((lambda: catalog) if catalog is not None else load_catalog)
     lazy = lazy and cache is not None and catalog is None
-    found: list[Problem] = []
-    sources: list[Path] = []
-    for directory in (BUNDLED_DIR, *(Path(d) for d in extra_dirs)):
-        if not directory.is_dir():
-            found.append(Problem(str(directory), None, None, "not a folder"))
-            continue
-        sources += _files(directory)
-    sources += [p for p in _deck_folder_files(deck_dirs) if p not in sources]
+    sources, found = template_sources(extra_dirs, deck_dirs)
     for path in sources:
         hit = cached_spec(cache, path) if lazy and cache is not None else None
         if isinstance(hit, Template):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
 
+from drills.param_kind import ParamKind as ParamKind  # re-exported: it lived here
 from engine.schemas import Name, Slug, StrictModel
 
 Number = int | float
@@ -101,16 +101,6 @@ class DerivedParam(_Strict):
 
     formula: str = Field(min_length=1)
     unit: Unit = ""
-
-
-class ParamKind(StrEnum):
-    """How a param gets its value; the value is also the YAML key that marks the kind."""
-
-    CATALOG = "catalog"
-    CHOICE = "choice"
-    OPTIONS = "options"
-    RANGE = "range"
-    FORMULA = "formula"
 
 
 def _param_kind(data: Any) -> str | None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from engine.counts import PLURALS, Count, Typed, conversion, scale_name, scaled_alone, split_typed
 from engine.reading import Reading
 from engine.unit_words import read_unit
-from engine.units import UnitError, convert, describe, format_number, parse_unit
+from engine.units import UnitError, convert, describe, dimension, format_number
 
 
 @dataclass(frozen=True)
@@ -20,10 +20,6 @@ class WrongUnit:
     """The answer names another thing than the question asks for; `says` explains it."""
 
     says: str
-
-
-def dimension(unit: str) -> str:
-    return str(parse_unit(unit).dimensionality)
 
 
 def _plural(noun: str) -> str:
@@ -38,7 +34,7 @@ def _typed(reading: Reading, unit: str) -> Typed:
 
 def _pint_unit(noun: str) -> bool:
     try:
-        return noun != "" and str(parse_unit(noun).dimensionality) != "dimensionless"
+        return noun != "" and dimension(noun) != "dimensionless"
     except UnitError:
         return False
 

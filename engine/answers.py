@@ -23,13 +23,13 @@ from engine.slips import Slip
 from engine.unit_words import read_unit
 from engine.units import (
     UnitError,
+    check_unit,
     convert,
     describe,
     format_number,
     format_percent,
     format_quantity,
     format_tolerance,
-    parse_unit,
 )
 
 _PERCENT_UNITS = frozenset({"%", "percent"})
@@ -142,7 +142,7 @@ def check_numeric(
     if len(given) > MAX_ANSWER_LEN:
         return unreadable(f"the answer is longer than {MAX_ANSWER_LEN} characters")
     try:
-        parse_unit(unit)
+        check_unit(unit)
     except UnitError as exc:
         return unreadable(f"this question's unit is broken ({exc})")
     try:

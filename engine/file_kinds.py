@@ -1,6 +1,7 @@
 """The YAML file suffixes, their size cap and the one bounded read of a file (light: the start-up
 path checks folders without loading pydantic)."""
 
+import os
 import stat
 from pathlib import Path
 
@@ -26,3 +27,25 @@ def read_bounded(path: Path, limit: int = MAX_YAML_BYTES) -> bytes:
     if len(raw) > limit:
         raise ValueError(f"file is larger than {limit:,} bytes")
     return raw
+
+
+WALK_ENTRIES = 20_000
+"""Entries looked at under one folder before giving up: a deck folder is not the whole disk."""
+
+
+def walk_files(
+    folder: Path, suffixes: tuple[str, ...] = YAML_SUFFIXES, limit: int = WALK_ENTRIES
+) -> tuple[list[Path], bool]:
+    """Files under `folder` ending in a suffix, in a stable order, and whether the walk stopped at
+    its budget of `limit` entries."""
+    found: list[Path] = []
+    seen = 0
+    for root, dirs, names in os.walk(folder):
+        dirs.sort()
+        seen += len(dirs) + len(names)
+        found += [Path(root, n) for n in names if n.endswith(suffixes)]
+        if seen > limit:
+            return sorted(found), True
+    # not only regular files: a pipe or a device named *.yaml is read by nobody, but reported by the
+    # bounded read ("not a regular file") rather than skipped without a word
+    return sorted(p for p in found if not p.is_dir()), False

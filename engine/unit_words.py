@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.units import UnitError, parse_unit
+from engine.units import UnitError, check_unit, dimension
 
 MAX_UNIT_TEXT = 120
 
@@ -102,7 +102,7 @@ class UnitReading:
 def context(question_unit: str) -> Context:
     """How the question's unit steers ambiguous words (bits or bytes, rate or amount)."""
     try:
-        dim = str(parse_unit(question_unit).dimensionality)
+        dim = dimension(question_unit)
     except UnitError:
         return Context(False, False, False)
     words = [w for w in re.split(r"[^A-Za-z]+", question_unit) if w]
@@ -238,5 +238,5 @@ def read_unit(text: str, question_unit: str) -> UnitReading:
     if len(words) == 1 and _FLOP.match(words[0]):
         unit, note = _flop_switch(unit, words[0], ctx)
         notes += [note] if note else []
-    parse_unit(unit)  # the assembled spelling must be a unit pint knows
+    check_unit(unit)  # the assembled spelling must be a unit pint knows
     return UnitReading(unit, tuple(notes), rest)

@@ -10,9 +10,11 @@ bytes as dimensionless and reads "Gb" as gilbert and "b" as barn.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from functools import cache, lru_cache
+from pathlib import Path
 from typing import Any
 
 _DEFINITIONS = """
@@ -115,16 +117,52 @@ def parse_unit(text: str) -> Any:
     return unit
 
 
+TABLE_PATH = Path(__file__).with_name("unit_table.json")
+"""pint's own answers for the common spellings (engine.unit_table writes it; a test keeps it fresh)."""
+
+
+@cache
+def _table() -> tuple[dict[str, str], dict[str, float]]:
+    """(dimension by unit text, factor by "from\tto"): what pint said for these exact texts, so a
+    check in them gives pint's verdict without importing pint (its import is most of a
+    `flopcards drill check`). Empty when missing or written for other definitions."""
+    try:
+        data = json.loads(TABLE_PATH.read_text(encoding="utf-8"))
+        if data["definitions"] != _DEFINITIONS:
+            return {}, {}
+        return dict(data["dimensions"]), {k: float(v) for k, v in data["factors"].items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}, {}
+
+
+def dimension(unit: str) -> str:
+    """What the unit measures, as pint names it ("[information] / [time]"); UnitError if unreadable."""
+    known = _table()[0].get(unit)
+    return known if known is not None else str(parse_unit(unit).dimensionality)
+
+
+def check_unit(unit: str) -> None:
+    """UnitError unless pint reads this unit text."""
+    if unit not in _table()[0]:
+        parse_unit(unit)
+
+
 @lru_cache(maxsize=4096)
 def _factor(from_unit: str, to_unit: str) -> float:
-    ureg = registry()
-    src, dst = parse_unit(from_unit), parse_unit(to_unit)
-    if src.dimensionality != dst.dimensionality:
+    if dimension(from_unit) != dimension(to_unit):
         raise UnitError(
             f"cannot convert {from_unit or 'a plain number'} to {to_unit or 'a plain number'}:"
             f" {describe(from_unit)} is not {describe(to_unit)}"
         )
-    return float(ureg.Quantity(1.0, src).to(dst).magnitude)
+    known = _table()[1].get(f"{from_unit}\t{to_unit}")
+    if known is not None:
+        return known
+    return pint_factor(from_unit, to_unit)
+
+
+def pint_factor(from_unit: str, to_unit: str) -> float:
+    """The factor as pint computes it (units of the same dimension)."""
+    return float(registry().Quantity(1.0, parse_unit(from_unit)).to(parse_unit(to_unit)).magnitude)
 
 
 def convert(value: float, from_unit: str, to_unit: str) -> float:
@@ -134,13 +172,13 @@ def convert(value: float, from_unit: str, to_unit: str) -> float:
 
 def same_dimension(a: str, b: str) -> bool:
     """True if the two unit texts measure the same kind of thing (UnitError if one is unreadable)."""
-    return bool(parse_unit(a).dimensionality == parse_unit(b).dimensionality)
+    return dimension(a) == dimension(b)
 
 
 def describe(unit: str) -> str:
     """A human name for what a unit measures: "a time", "a bandwidth", ..."""
     try:
-        dim = str(parse_unit(unit).dimensionality)
+        dim = dimension(unit)
     except UnitError:
         return f"'{unit}'"
     return _DIMENSION_NAMES.get(dim, f"a quantity in {unit}")

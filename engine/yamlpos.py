@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import os
 import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -13,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from engine.file_kinds import MAX_YAML_BYTES, read_bounded
+from engine.file_kinds import MAX_YAML_BYTES, WALK_ENTRIES, read_bounded, walk_files
 from engine.problems import Problem, Severity
 from engine.yamltree import (
     MAX_DEPTH,
@@ -194,23 +193,13 @@ def _offset_position(text: str, offset: int) -> tuple[int, int]:
     return text.count("\n", 0, offset) + 1, offset - line_start + 1
 
 
-MAX_WALK_ENTRIES = 20_000
+MAX_WALK_ENTRIES = WALK_ENTRIES
 """Entries looked at under one folder before giving up: a deck folder is not the whole disk."""
 
 
 def walk_yaml(folder: Path, suffixes: tuple[str, ...] = (".yaml", ".yml")) -> tuple[list[Path], bool]:
     """YAML files under `folder` in a stable order, and whether the walk stopped at its budget."""
-    found: list[Path] = []
-    seen = 0
-    for root, dirs, names in os.walk(folder):
-        dirs.sort()
-        seen += len(dirs) + len(names)
-        found += [Path(root, n) for n in names if n.endswith(suffixes)]
-        if seen > MAX_WALK_ENTRIES:
-            return sorted(found), True
-    # not only regular files: a pipe or a device named *.yaml is read by nobody, but reported by the
-    # bounded read ("not a regular file") rather than skipped without a word
-    return sorted(p for p in found if not p.is_dir()), False
+    return walk_files(folder, suffixes, MAX_WALK_ENTRIES)
 
 
 def read_yaml_file(path: Path, limit: int = MAX_YAML_BYTES) -> PositionedYaml:

@@ -170,8 +170,24 @@ def _list(templates: Any, as_json: bool, level: str | None) -> None:
 
 
 def _run(args: argparse.Namespace, deck_dirs: Sequence[Path], cache_dir: Path | None = None) -> int:
-    from drills.generator import DrillError, check, generate, templates_for
+    from drills.generator import (
+        DrillError,
+        generate,
+        keep_template,
+        kept_drill,
+        template_stamps,
+        templates_for,
+    )
 
+    stamps = None
+    seed = _seed(args)
+    if args.command != "list" and args.kind and cache_dir is not None:
+        # the template a previous check or show kept, while no template file changed: no schema,
+        # YAML or pint
+        drill = kept_drill(args.kind, seed, args.templates, deck_dirs, cache_dir)
+        if drill is not None and args.level in (None, drill.level):
+            return _answer(args, drill)
+        stamps = template_stamps(args.templates, deck_dirs)  # before the load, as the cache does
     # lazy: show and check compile the one template they use (warnings are the same: see Deferred)
     templates = templates_for(args.templates, deck_dirs=deck_dirs, cache_dir=cache_dir, lazy=True)
     for problem in templates.problems:
@@ -179,17 +195,35 @@ def _run(args: argparse.Namespace, deck_dirs: Sequence[Path], cache_dir: Path | 
     if args.command == "list":
         _list(templates, args.json, args.level)
         return 0
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     kind = args.kind or _pick_kind(templates, args.level, seed)
     drill = generate(kind, seed, templates=templates)
     if args.level is not None and drill.level != args.level:
         raise DrillError(f"'{kind}' is a {drill.level} drill, not {args.level}")
+    if stamps is not None and cache_dir is not None and not templates.problems:
+        keep_template(templates.templates[kind], stamps, args.templates, deck_dirs, cache_dir)
+    return _answer(args, drill)
+
+
+def _seed(args: argparse.Namespace) -> int:
+    """The --seed given, else a random one (show prints it; list has none)."""
+    given: int | None = getattr(args, "seed", None)
+    return given if given is not None else random.SystemRandom().randrange(1_000_000)
+
+
+def _answer(args: argparse.Namespace, drill: Any) -> int:
+    """Print the drill (show) or the check of the answer (check)."""
     if args.command == "show":
         if args.json:
             print(json.dumps(drill_json(drill), indent=2, ensure_ascii=False))
         else:
             print(hint_text(drill) if args.hint else show_text(drill))
         return 0
+    return _check(args, drill)
+
+
+def _check(args: argparse.Namespace, drill: Any) -> int:
+    from drills.generator import check
+
     result = check(drill, args.answer)
     if args.json:
         print(json.dumps(result_json(drill, result), indent=2, ensure_ascii=False))

@@ -27,19 +27,19 @@ class _Decks:
 
 
 def _decks(settings: Settings, cache_dir: Path | None) -> _Decks:
-    """From the last load's outline when nothing changed since (no deck file is parsed: at 1M cards
-    parsing is most of the command's time), else from the deck files."""
+    """From the deck sizes kept with the last load's outline when nothing changed since (no deck file
+    is parsed, no key decoded: at 1M cards either was most of the command's time), else from the
+    deck files."""
     from tui.config import AppConfig
-    from tui.start import kept_outline
+    from tui.start import kept_sizes
 
-    kept = kept_outline(AppConfig(settings=settings, cache_dir=cache_dir)) if cache_dir else None
+    kept = kept_sizes(AppConfig(settings=settings, cache_dir=cache_dir)) if cache_dir else None
     if kept is not None:
-        totals = kept.totals()
         return _Decks(
-            {d.deck_id: d.title for d in kept.decks},
-            {d: n for d, n in totals.items() if d is not None},
-            totals[None],
-            kept.drill_decks(),
+            {d.deck_id: d.title for d in kept},
+            {d.deck_id: d.cards + d.others for d in kept},
+            sum(d.cards for d in kept),
+            frozenset(d.deck_id for d in kept if d.others and not d.cards),
         )
     from drills.attempts import DRILL_DECK
     from drills.generator import kinds, templates_for

@@ -66,6 +66,28 @@ def kept_outline(config: AppConfig) -> outline.Outline | None:
     return kept
 
 
+def kept_sizes(config: AppConfig) -> tuple[outline.DeckSize, ...] | None:
+    """Each deck's title and item counts from the last load if nothing changed since: the small
+    record kept beside the outline (made from the outline once for a cache that has only that),
+    else the shipped outline's; None as `kept_outline`. What `stats` reads instead of every key."""
+    if config.cache_dir is None or sqlite_file(config.settings.db) is None:
+        return None
+    name = outline_name(config)
+    cache = FileCache(config.cache_dir, cache_version())
+    try:
+        sizes = outline.load_sizes(cache, name)
+        kept = outline.load_with_stamps(cache, name) if sizes is None else None
+        if kept is not None:
+            sizes = outline.sizes_of(kept[0])
+            outline.save_sizes(cache, name, sizes, kept[1])
+    finally:
+        cache.close()
+    if sizes is None:
+        shipped = kept_outline(config)
+        sizes = None if shipped is None else outline.sizes_of(shipped)
+    return sizes
+
+
 def first_look(config: AppConfig, kept: outline.Outline | None = None) -> HomeView | None:
     """The card decks' counts as the full load will show them, from `kept` (default: the kept
     outline), or None (no outline, a deck file or folder changed since, a schema to upgrade)."""

@@ -22,6 +22,8 @@ if TYPE_CHECKING:  # engine.app imports the store (SQLAlchemy): not on the start
     from engine.app.items import ItemGroup
 
 NAMESPACE = "outline"
+SIZES = "outline-sizes"
+"""Each deck's title and item counts beside the outline: what `stats` needs (not 1M keys to decode)."""
 FORMAT = 2
 """Of the kept payload (2: each deck's keys digest, its keys as one line-separated string: decoding
 100k short JSON strings costs ~10 ms); outlines of another format are not read."""
@@ -172,14 +174,57 @@ def save(cache: FileCache, name: str, outline: Outline, stamps: Stamps) -> None:
     if cache.get_record(NAMESPACE, name) != payload:
         cache.put_record(NAMESPACE, name, payload)
         cache.drop_other_versions(NAMESPACE)
+    save_sizes(cache, name, sizes_of(outline), stamps)
 
 
-def load(cache: FileCache, name: str) -> Outline | None:
-    """The kept outline if every file and folder it came from is unchanged; None otherwise."""
+@dataclass(frozen=True)
+class DeckSize:
+    deck_id: str
+    title: str
+    cards: int
+    """Items that join reviews as new cards (DeckOutline.keys)."""
+    others: int
+
+
+def sizes_of(outline: Outline) -> tuple[DeckSize, ...]:
+    return tuple(DeckSize(d.deck_id, d.title, len(d.keys), len(d.others)) for d in outline.decks)
+
+
+def save_sizes(cache: FileCache, name: str, sizes: Sequence[DeckSize], stamps: Stamps) -> None:
+    """Keep the decks' sizes, valid while the same files are unchanged (as the outline's)."""
+    payload = {
+        "stamps": stamps,
+        "format": FORMAT,
+        "decks": [[s.deck_id, s.title, s.cards, s.others] for s in sizes],
+    }
+    if cache.get_record(SIZES, name) != payload:
+        cache.put_record(SIZES, name, payload)
+        cache.drop_other_versions(SIZES)
+
+
+def load_sizes(cache: FileCache, name: str) -> tuple[DeckSize, ...] | None:
+    """The kept sizes if every file and folder they came from is unchanged; None otherwise."""
+    payload = cache.get_record(SIZES, name)
+    try:
+        if payload is None or payload["format"] != FORMAT or not unchanged(payload["stamps"]):
+            return None
+        return tuple(DeckSize(str(d), str(t), int(c), int(o)) for d, t, c, o in payload["decks"])
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def load_with_stamps(cache: FileCache, name: str) -> tuple[Outline, Stamps] | None:
+    """The kept outline (as `load`) and the stamps it was kept with."""
     payload = cache.get_record(NAMESPACE, name)
     try:
         if payload is None or not unchanged(payload["stamps"]):
             return None
-        return decode(payload)
+        return decode(payload), payload["stamps"]
     except (KeyError, TypeError, ValueError):
         return None
+
+
+def load(cache: FileCache, name: str) -> Outline | None:
+    """The kept outline if every file and folder it came from is unchanged; None otherwise."""
+    kept = load_with_stamps(cache, name)
+    return None if kept is None else kept[0]

@@ -35,12 +35,6 @@ def _not_suspended(query: _Q) -> _Q:
     return query.where(clause(f"card_key NOT IN ({rules.SUSPENDED_KEYS})", {"yes": True}))
 
 
-def _due_and_not_held(query: _Q, today: date) -> _Q:
-    """Due on `today` and neither suspended nor buried past it: what a session could show."""
-    due = f"{rules.DUE} AND card_key NOT IN ({rules.HELD_KEYS})"
-    return query.where(clause(due, {"today": today, "yes": True}))
-
-
 def future_due(
     conn: sa.Connection, today: date, days: int, deck_id: str | None
 ) -> tuple[tuple[int, ...], int]:
@@ -59,10 +53,21 @@ def future_due(
     for day, count in conn.execute(ahead):
         if day is not None:
             per_day[(day - today).days - 1] = int(count)
-    overdue = conn.execute(
-        _due_and_not_held(_deck(sa.select(sa.func.count()).select_from(CardStateRow), deck_id), today)
-    ).scalar_one()
-    return tuple(per_day), int(overdue)
+    return tuple(per_day), _due_now(conn, today, deck_id)
+
+
+def _due_now(conn: sa.Connection, today: date, deck_id: str | None) -> int:
+    """Cards due now and not held, as three indexed counts rather than one scan of every card (at 1M
+    cards the scan took seconds): scheduled by today (the due_day index), plus same-day repeats not
+    scheduled by today (the repeat index), minus the held ones among those due (few: by card_mark)."""
+    params = {"today": today, "yes": True}
+    count = sa.select(sa.func.count()).select_from(CardStateRow)
+    scheduled = conn.execute(_deck(count.where(clause(rules.SCHEDULED, params)), deck_id)).scalar_one()
+    later = sa.or_(CardStateRow.due_day.is_(None), CardStateRow.due_day > today)
+    repeats = _deck(count.where(clause(rules.REPEATED, params), later), deck_id)
+    held = _deck(count.where(clause(f"card_key IN ({rules.HELD_KEYS})", params)), deck_id)
+    held = held.where(clause(rules.DUE, params))
+    return int(scheduled) + int(conn.execute(repeats).scalar_one()) - int(conn.execute(held).scalar_one())
 
 
 def _histogram(
@@ -97,19 +102,19 @@ def card_figures(
     `total_cards` (known only to whoever loaded the decks) turns 'seen' into a count of new cards;
     for all decks (None) it counts the cards only, so the drill kinds (`drill_decks`) are left out.
     """
-    learning_step = CardStateRow.repetitions < 2
-    query = _deck(
-        sa.select(CardStateRow.interval_days, learning_step, CardStateRow.ef_centi, sa.func.count()).group_by(
-            CardStateRow.interval_days, learning_step, CardStateRow.ef_centi
-        ),
-        deck_id,
-        drill_decks,
-    )
+    # grouped in the index's own order (deck first): no sort of every card's row, as grouping by
+    # interval first took (a second at 1M cards); merged and summed in that order here
+    row = CardStateRow
+    columns = (row.deck_id, row.interval_days, row.repetitions, row.ef_centi)
+    query = _deck(sa.select(*columns, sa.func.count()).group_by(*columns), deck_id, drill_decks)
+    groups: dict[tuple[int, bool, int], int] = defaultdict(int)
+    for _deck_id, interval, repetitions, ef, count in conn.execute(query):
+        groups[interval, repetitions < 2, ef] += count
     learning = young = mature = 0
     load = 0.0
     intervals: dict[int, int] = defaultdict(int)
     eases: dict[int, int] = defaultdict(int)
-    for interval, is_learning, ef, count in conn.execute(query):
+    for (interval, is_learning, ef), count in sorted(groups.items()):
         if is_learning:
             learning += count
         elif interval >= MATURE_DAYS:
