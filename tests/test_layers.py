@@ -59,6 +59,7 @@ COMPOSITION_ROOT = {
     "schema_export",
     "cards_door",
     "drills_door",
+    "drill_commands",
 }
 """tui modules that build the application from the store, cards and drills, and the doors that
 name cards' and drills' values for the screens (docs/architecture.md)."""

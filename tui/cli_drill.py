@@ -74,8 +74,8 @@ def _step_json(step: Any) -> dict[str, Any]:
 
 def drill_json(drill: Any) -> dict[str, Any]:
     """The JSON document for `show --json`."""
-    from drills.present import answer_text
     from engine.app.answering import render_steps
+    from tui.drill_commands import answer_text
 
     return {
         "kind": drill.kind,
@@ -140,7 +140,7 @@ def _terminal(markdown: str) -> str:
 
 def show_text(drill: Any, *, with_answer: bool = True) -> str:
     """Plain-terminal rendering of a drill: the same Markdown the review and drill screens show."""
-    from drills.present import question_markdown, solution_markdown
+    from tui.drill_commands import question_markdown, solution_markdown
 
     text = f"[{drill.kind}, seed {drill.seed}; {drill.level}]\n\n" + question_markdown(drill)
     if with_answer:
@@ -170,7 +170,7 @@ def _list(templates: Any, as_json: bool, level: str | None) -> None:
 
 
 def _run(args: argparse.Namespace, deck_dirs: Sequence[Path], cache_dir: Path | None = None) -> int:
-    from drills.generator import (
+    from tui.drill_commands import (
         DrillError,
         generate,
         keep_template,
@@ -222,13 +222,13 @@ def _answer(args: argparse.Namespace, drill: Any) -> int:
 
 
 def _check(args: argparse.Namespace, drill: Any) -> int:
-    from drills.generator import check
+    from tui.drill_commands import check
 
     result = check(drill, args.answer)
     if args.json:
         print(json.dumps(result_json(drill, result), indent=2, ensure_ascii=False))
     else:
-        from drills.present import solution_markdown
+        from tui.drill_commands import solution_markdown
 
         print(result.message)
         if str(result.verdict) != "correct":
@@ -238,7 +238,7 @@ def _check(args: argparse.Namespace, drill: Any) -> int:
 
 def _pick_kind(templates: Any, level: str | None, seed: int) -> str:
     """A kind of this level (any level if None), drawn by the seed so the same seed shows the same drill."""
-    from drills.generator import DrillError
+    from tui.drill_commands import DrillError
 
     ids = sorted(t.spec.id for t in templates.templates.values() if level is None or t.spec.level == level)
     if not ids:
@@ -266,7 +266,7 @@ def main(
         return 2
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
-    from drills.generator import DrillError
+    from tui.drill_commands import DrillError
 
     try:
         return _run(args, settings.deck_dirs if settings is not None else (), cache_dir)

@@ -41,9 +41,8 @@ def _decks(settings: Settings, cache_dir: Path | None) -> _Decks:
             sum(d.cards for d in kept),
             frozenset(d.deck_id for d in kept if d.others and not d.cards),
         )
-    from drills.attempts import DRILL_DECK
-    from drills.generator import kinds, templates_for
     from tui.authoring import load_collection
+    from tui.drill_commands import DRILL_DECK, kinds, templates_for
 
     collection = load_collection(settings.deck_dirs)
     n_kinds = len(kinds(templates_for(deck_dirs=settings.deck_dirs)))

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from drills import generator
 from drills.generator import build, bundled_templates
 from drills.quick import from_plain, to_plain
 from engine.settings import Settings
+from tui import drill_commands
 from tui.cli_drill import main
 
 TREE = Path(__file__).parents[2]
@@ -37,7 +37,7 @@ def _no_full_load(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*_args: object, **_kwargs: object) -> None:
         raise AssertionError("the templates were loaded in full")
 
-    monkeypatch.setattr("drills.generator.templates_for", refuse)
+    monkeypatch.setattr("tui.drill_commands.templates_for", refuse)  # the CLI's door to drills/
 
 
 ANSWERS = [
@@ -78,8 +78,8 @@ def test_a_changed_template_file_means_a_full_load(
     assert first[0] == 0 and '"kind": "my-amdahl"' in first[1]
     mine.write_text(text.replace("id: amdahl", "id: my-amdahl").replace("title:", "title: New"))
     calls: list[object] = []  # the full load is taken again: count it
-    loader = generator.templates_for
-    monkeypatch.setattr(generator, "templates_for", lambda *a, **k: calls.append(1) or loader(*a, **k))
+    loader = drill_commands.templates_for
+    monkeypatch.setattr(drill_commands, "templates_for", lambda *a, **k: calls.append(1) or loader(*a, **k))
     assert _run(capsys, cache, *argv, decks=decks) == first
     assert calls == [1]
     _no_full_load(monkeypatch)  # ...and the kept template is the new one
