@@ -122,11 +122,10 @@ def run(
 
 
 def _history(found: list[ImportedHistory], settings: Settings) -> tuple[int, int] | str:
-    from engine.app.values import AppError, sqlite_file
+    from engine.app.values import AppError, holds_marks
 
-    database = sqlite_file(settings.db)
-    if database is not None and not database.exists() and all(history.bare for history in found):
-        return 0, 0  # new, unmarked cards and no collection yet to hold a mark: nothing to write
+    if all(h.bare for h in found) and holds_marks(settings.db, {h.deck_id for h in found}) is False:
+        return 0, 0  # new cards unmarked there and here: nothing to write (no ORM loaded to learn it)
     from engine.app.store_commands import import_histories
 
     try:
