@@ -34,6 +34,7 @@ def main() -> None:
         col = Collection(str(Path(folder) / "collection.anki2"))
         col.set_config("fsrs", True)
         states = worst_s = worst_d = stored_s = stored_d = 0.0
+        past_tolerance = within_unit = 0
         compared = equal = rules = ordered = near = 0
         worst_days = 0
         generated = histories(random.Random(args.seed), args.histories)
@@ -48,6 +49,9 @@ def main() -> None:
             for (s, d), (anki_s, anki_d) in zip(ours, answered_in_anki(col, history), strict=True):
                 stored_s = max(stored_s, abs(s - anki_s) / anki_s)
                 stored_d = max(stored_d, abs(d - anki_d) / anki_d)
+                if abs(s - anki_s) / anki_s >= 0.001 or abs(d - anki_d) / anki_d >= 0.001:
+                    past_tolerance += 1
+                    within_unit += abs(s - anki_s) <= 1.00001e-4  # the last decimal Anki keeps
             for found in intervals(col, history):
                 compared += 1
                 equal += found.ours == found.anki
@@ -66,6 +70,10 @@ def main() -> None:
         f"stability {worst_s:.2e}, difficulty {worst_d:.2e} (Anki's memory computed from the log); "
         f"stability {stored_s:.2e}, difficulty {stored_d:.2e} (the memory Anki's card stores, answered "
         "one by one)"
+    )
+    print(
+        f"  against the stored memory: {past_tolerance} state(s) past 0.1%, {within_unit} of them within "
+        "one unit of what Anki stores (1e-4 day)"
     )
     print(
         f"review intervals (Hard, Good, Easy): {compared} states compared; {equal} equal to Anki's, "

@@ -76,6 +76,16 @@ def _card_with_log(col: Collection, log: History, types: list[int]) -> int:
     return card_id
 
 
+def our_memory(history: History) -> list[tuple[float, float]]:
+    """(stability, difficulty) after each answer, through our scheduler."""
+    scheduler, state, out = FsrsScheduler(), CardState(), []
+    for when, ease in history:
+        state, _ = scheduler.review(state, GRADE_OF_EASE[ease], moment(when))
+        assert state.fsrs is not None and state.fsrs.stability is not None
+        out.append((state.fsrs.stability, state.fsrs.difficulty or 0.0))
+    return out
+
+
 def memory_states(col: Collection, history: History) -> tuple[list[tuple[float, float]], ...]:
     """(stability, difficulty) after each answer: ours through the scheduler, Anki's from a card
     holding that prefix of the review log."""

@@ -13,10 +13,19 @@ from datetime import UTC, datetime, timedelta
 
 from engine.fsrs_order import passing_intervals
 from engine.sm2 import MAX_INTERVAL_DAYS
-from tests.anki.fsrs_anki import Collection, histories, intervals, memory_states
+from tests.anki.fsrs_anki import (
+    Collection,
+    answered_in_anki,
+    histories,
+    intervals,
+    memory_states,
+    our_memory,
+)
 
 TOLERANCE = 0.001
 """Relative: 0.1%."""
+STORED_UNIT = 1.00001e-4
+"""Days: the last decimal Anki keeps of a stability (and a float's breadth)."""
 HISTORIES = 60
 
 
@@ -30,13 +39,15 @@ def test_good_twice_then_36_hours_later_as_anki(anki_col: Collection) -> None:
 
 
 def test_memory_states_equal_ankis_at_random_hours(anki_col: Collection) -> None:
+    """Ours and the memory Anki's card stores, answered one by one: within 0.1%, or one unit of
+    what Anki stores (1e-4 day: at a stability of 0.06 day that unit is 0.17%)."""
     anki_col.set_config("fsrs", True)
     compared = 0
     for history in histories(random.Random(25), HISTORIES):
-        ours, theirs = memory_states(anki_col, history)
-        for (s, d), (anki_s, anki_d) in zip(ours, theirs, strict=True):
-            ds, dd = abs(s - anki_s) / anki_s, abs(d - anki_d) / anki_d
-            assert ds < TOLERANCE and dd < TOLERANCE, "\n".join(map(str, [*history, ours, theirs]))
+        ours = our_memory(history)
+        for (s, d), (anki_s, anki_d) in zip(ours, answered_in_anki(anki_col, history), strict=True):
+            ds, dd = abs(s - anki_s), abs(d - anki_d) / anki_d
+            assert (ds / anki_s < TOLERANCE or ds <= STORED_UNIT) and dd < TOLERANCE, (history, ours)
             compared += 1
     assert compared >= 300
 
