@@ -91,3 +91,25 @@ def test_importing_new_cards_into_a_collection_loads_no_sqlalchemy(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True, timeout=120
     )
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_stock_skeletons_are_markdownifys_own_output(anki_col: Collection) -> None:
+    """Every stock note type's skeleton that needs the parser is in the table, as markdownify has it."""
+    from markdownify import markdownify
+
+    from cards.anki_convert import STOCK_SKELETONS
+    from cards.anki_template import answer_part, render
+
+    needing = set()
+    for model in anki_col.models.all():
+        for template in model["tmpls"]:
+            for fmt, question in ((template["qfmt"], True), (template["afmt"], False)):
+                if "{{#" in fmt or "{{^" in fmt or "image-occlusion" in fmt:
+                    continue  # rendered per note (sections) or with the parser (image occlusion)
+                html = render(fmt, {}).html
+                skeleton = html if question else answer_part(html)
+                if "<" in skeleton or "\n" in skeleton:
+                    needing.add(skeleton)
+    assert needing == set(STOCK_SKELETONS)
+    for skeleton, markdown in STOCK_SKELETONS.items():
+        assert str(markdownify(skeleton, heading_style="ATX")).strip() == markdown
