@@ -4,6 +4,8 @@ Cases: a clean package of N small notes (built by the `anki` library, as Anki ex
 note with 5,000 numbers, and zip bombs (legacy deflate and zstd members of ~1.8 GB of zeros).
 Prints one JSON line per case: wall seconds, CPU seconds (user + system) and peak RSS of the child,
 and the 1-minute load average before and after (the machine may be shared: quote it with the time).
+Each case has its own home and deck cache, warm as any earlier start of the app leaves it
+(`--empty-cache`: as on a first start).
 Needs the test extra (the `anki` wheel builds the packages; `--keep DIR` builds them once there):
     .venv/bin/python benchmarks/bench_anki_import.py --notes 60000
 """
@@ -96,11 +98,27 @@ CHILD = (
 VmHWM, not ru_maxrss: Linux carries ru_maxrss over fork and exec from this (large) parent."""
 
 
-def run_import(package: Path, folder: Path) -> dict[str, object]:
-    """One `flopcards import --with-history` in a child: wall time, peak RSS, last line it printed."""
+WARM = (
+    "from engine.app.values import default_cache_dir, load_settings\n"
+    "from tui.anki import decks_here\n"
+    "decks_here(load_settings(None)[0].deck_dirs, default_cache_dir())\n"
+)
+"""The deck cache as any earlier start of the app leaves it (its bundled and user decks read)."""
+
+
+def run_import(package: Path, folder: Path, *, warm: bool = True) -> dict[str, object]:
+    """One `flopcards import --with-history` in a child: wall time, peak RSS, last line it printed.
+    Each case has its own home and deck cache, warm (`warm`) or empty."""
     home = folder / package.stem  # each case its own decks: an earlier case's decks would be loaded
     home.mkdir(exist_ok=True)
-    env = dict(os.environ, XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"))
+    env = dict(
+        os.environ,
+        XDG_DATA_HOME=str(home / "data"),
+        XDG_CONFIG_HOME=str(home / "config"),
+        FLOPCARDS_CACHE_DIR=str(home / "cache"),
+    )
+    if warm:
+        subprocess.run([sys.executable, "-c", WARM], cwd=ROOT, env=env, check=True)
     argv = ["--db", str(home / "flopcards.db"), "import", str(package), "--with-history"]
     load_before = os.getloadavg()[0]
     cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -122,6 +140,7 @@ def run_import(package: Path, folder: Path) -> dict[str, object]:
         "cpu_seconds": round(cpu_seconds, 2),
         "peak_mb": round(peak / 1024, 1),
         "load_1min": [round(load_before, 2), round(os.getloadavg()[0], 2)],
+        "deck_cache": "warm" if warm else "empty",
         "said": said[-1][:160] if said else "",
     }
 
@@ -133,6 +152,9 @@ def main() -> int:
     parser.add_argument("--skip-bombs", action="store_true")
     parser.add_argument("--keep", type=Path, help="build the packages in this folder once, reuse them")
     parser.add_argument("--only", choices=["notes", "cloze"], help="run one kind of case")
+    parser.add_argument(
+        "--empty-cache", action="store_true", help="import with an empty deck cache (a first start)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -146,7 +168,7 @@ def main() -> int:
         if not args.skip_bombs and args.only is None:
             packages += [build_bomb(folder, False), build_bomb(folder, True)]
         for package in packages:
-            print(json.dumps(run_import(package, folder)), flush=True)
+            print(json.dumps(run_import(package, folder, warm=not args.empty_cache)), flush=True)
     return 0
 
 

@@ -1,6 +1,8 @@
 """Benchmark: FSRS memory states and review intervals compared with Anki's own scheduler (the `anki`
 wheel, unfuzzed) on thousands of generated histories answered at random hours (tests/anki/fsrs_anki.py).
-Prints how many were compared and the worst differences. Not a test (the suite compares a few hundred).
+Prints how many were compared and the worst differences (memory: against Anki's memory computed
+from the log and against the one its card stores when answered one by one). Not a test (the suite
+compares a few hundred).
 
     python benchmarks/fsrs_vs_anki.py [--histories 1500] [--seed 25]
 """
@@ -25,13 +27,14 @@ def main() -> None:
     args = parser.parse_args()
     from engine.fsrs_order import passing_intervals
     from engine.sm2 import MAX_INTERVAL_DAYS
-    from tests.anki.fsrs_anki import Collection, histories, intervals, memory_states
+    from tests.anki.fsrs_anki import Collection, answered_in_anki, histories, intervals, memory_states
 
     cpu = time.process_time()
     with tempfile.TemporaryDirectory() as folder:
         col = Collection(str(Path(folder) / "collection.anki2"))
         col.set_config("fsrs", True)
-        states = worst_s = worst_d = 0.0
+        states = worst_s = worst_d = stored_s = stored_d = 0.0
+        past_tolerance = within_unit = 0
         compared = equal = rules = ordered = near = 0
         worst_days = 0
         generated = histories(random.Random(args.seed), args.histories)
@@ -43,6 +46,12 @@ def main() -> None:
                     max(worst_d, abs(d - anki_d) / anki_d),
                 )
                 states += 1
+            for (s, d), (anki_s, anki_d) in zip(ours, answered_in_anki(col, history), strict=True):
+                stored_s = max(stored_s, abs(s - anki_s) / anki_s)
+                stored_d = max(stored_d, abs(d - anki_d) / anki_d)
+                if abs(s - anki_s) / anki_s >= 0.001 or abs(d - anki_d) / anki_d >= 0.001:
+                    past_tolerance += 1
+                    within_unit += abs(s - anki_s) <= 1.001e-4  # the last decimal Anki keeps (and f32 error)
             for found in intervals(col, history):
                 compared += 1
                 equal += found.ours == found.anki
@@ -58,7 +67,13 @@ def main() -> None:
     print(f"{len(generated)} histories, {cpu:.0f} s CPU")
     print(
         f"memory states: {states:.0f} compared; worst relative difference: "
-        f"stability {worst_s:.2e}, difficulty {worst_d:.2e}"
+        f"stability {worst_s:.2e}, difficulty {worst_d:.2e} (Anki's memory computed from the log); "
+        f"stability {stored_s:.2e}, difficulty {stored_d:.2e} (the memory Anki's card stores, answered "
+        "one by one)"
+    )
+    print(
+        f"  against the stored memory: {past_tolerance} state(s) past 0.1%, {within_unit} of them within "
+        "one unit of what Anki stores (1e-4 day)"
     )
     print(
         f"review intervals (Hard, Good, Easy): {compared} states compared; {equal} equal to Anki's, "

@@ -152,10 +152,21 @@ def _unconditional(template: str) -> Side:
     return render(template, {})
 
 
+STOCK_SKELETONS = {
+    "\n\nQXF1FXQ": "QXF1FXQ",
+    "QXF0FXQ\n\nQXF1FXQ": "QXF0FXQ\nQXF1FXQ",
+    "QXF0FXQ<br>\nQXF1FXQ": "QXF0FXQ  \nQXF1FXQ",
+}
+"""The skeletons of Anki's stock note types (Basic and its reversed and typed forms, Cloze) that need
+the HTML parser, as markdownify writes them (checked against it by tests/anki/test_import_fixed_cost.py):
+a package of stock notes with plain fields is imported without loading markdownify (bs4, soupsieve)."""
+
+
 @lru_cache(maxsize=4096)
 def _skeleton_markdown(skeleton: str) -> str:
     """A template's HTML around the field tokens, as Markdown (templates repeat: cached)."""
-    return to_markdown(skeleton)
+    stock = STOCK_SKELETONS.get(skeleton)
+    return stock if stock is not None else to_markdown(skeleton)
 
 
 def _pairs(note: AnkiNote, ords: Iterable[int]) -> list[tuple[int, str, str, str]] | str:

@@ -19,8 +19,7 @@ from cards.anki_convert import Converted
 from cards.anki_days import days_elapsed
 from cards.anki_package import AnkiCard, AnkiCollection
 from engine.replay import replay_sm2, with_schedule
-from engine.store.history import ImportedHistory
-from engine.store.marks import Mark
+from engine.store.values import ImportedHistory, Mark
 from engine.studyday import StudyClock
 from engine.yamlpos import quiet_gc
 

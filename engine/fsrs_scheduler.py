@@ -19,10 +19,17 @@ Elapsed time is counted in study days, as Anki counts it: given `elapsed_days` (
 the last answer), py-fsrs is shown a last review exactly that many days back, so an answer at 20:00
 and the next at 08:00 two study days later are 2 days apart (py-fsrs alone would count 1: 36 hours),
 and two answers on one study day are a same-day review (short-term stability) whatever the clock.
+
+The memory is kept as Anki stores it (rslib's card data): stability to 4 decimals and difficulty to
+3, rounded as its 32-bit floats round, after every answer. The next answer starts from that rounded
+memory, while the interval an answer gives comes from its unrounded stability, as in Anki; so an
+interval near a half day rounds to Anki's day.
 """
 
 from __future__ import annotations
 
+import math
+import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
@@ -37,6 +44,9 @@ MAXIMUM_INTERVAL = 36_500
 """Days; as engine.sm2.MAX_INTERVAL_DAYS (this module cannot import it: sm2 imports this one)."""
 LEARNING, REVIEW, RELEARNING = 1, 2, 3
 """py-fsrs's State values, kept as plain ints so this module's dataclasses need no import of fsrs."""
+
+STABILITY_PLACES, DIFFICULTY_PLACES = 4, 3
+"""Decimals Anki keeps of a card's stored memory (rslib storage/card/data.rs)."""
 
 RATING_OF_GRADE: dict[int, int] = {0: 1, 1: 1, 2: 1, 3: 2, 4: 3, 5: 4}
 """flopcards grade -> FSRS Rating (Again=1, Hard=2, Good=3, Easy=4)."""
@@ -151,6 +161,28 @@ def _from_card(card: Card) -> FsrsState:
     )
 
 
+def _f32(value: float) -> float:
+    return float(struct.unpack("f", struct.pack("f", value))[0])
+
+
+def anki_rounded(value: float, places: int) -> float:
+    """`value` as Anki stores it: rounded to `places` decimals in 32-bit floats, half away from zero
+    (Rust's `(v * 10^places).round() / 10^places` on an f32)."""
+    factor = 10.0**places
+    scaled = _f32(_f32(value) * factor)  # f32 * f32 is exact in a double: one rounding, as in f32
+    whole = math.copysign(math.floor(abs(scaled) + 0.5), scaled)
+    return whole / factor
+
+
+def as_stored(state: FsrsState) -> FsrsState:
+    """The memory as Anki keeps it on the card (stability to 4 decimals, difficulty to 3)."""
+    return replace(
+        state,
+        stability=None if state.stability is None else anki_rounded(state.stability, STABILITY_PLACES),
+        difficulty=None if state.difficulty is None else anki_rounded(state.difficulty, DIFFICULTY_PLACES),
+    )
+
+
 def review(
     state: FsrsState,
     grade: int,
@@ -160,10 +192,13 @@ def review(
     parameters: Sequence[float] | None = None,
     maximum_interval: int = MAXIMUM_INTERVAL,
     elapsed_days: int | None = None,
+    stored: bool = True,
 ) -> tuple[FsrsState, FsrsRecord]:
     """Apply one answer: returns the new state and the record of it. Pure; `state` is unchanged.
     No interval exceeds `maximum_interval` days; with `elapsed_days` (study days since the last
-    answer), the time between answers is counted in study days, as Anki does."""
+    answer), the time between answers is counted in study days, as Anki does. The due time comes
+    from the unrounded memory; the memory returned is rounded as Anki stores it, unless `stored`
+    is False (the unrounded one, for the interval rules of engine.fsrs_order)."""
     from fsrs import Rating
 
     if grade not in RATING_OF_GRADE:
@@ -175,7 +210,7 @@ def review(
     )
     shown = _in_study_days(state, now, elapsed_days)
     card, _ = scheduler.review_card(_to_card(shown, now), Rating(RATING_OF_GRADE[grade]), now)
-    after = _from_card(card)
+    after = as_stored(_from_card(card)) if stored else _from_card(card)
     return after, FsrsRecord(grade, now, state, after)
 
 

@@ -78,7 +78,7 @@ class FsrsScheduler:
         days = None if days is None else min(days, self.max_interval_days)
         after = replace(
             state,
-            fsrs=after_memory,
+            fsrs=fsrs_scheduler.as_stored(after_memory),  # kept as Anki keeps it: see fsrs_scheduler
             due=sm2.add_days(at.today, days or 0),
             last_review=at.now,
             last_day=at.today,
@@ -88,7 +88,8 @@ class FsrsScheduler:
         return after, ReviewRecord(int(grade), at.now, at.today, state, after, same_day_repeat=same_day)
 
     def _memory_after(self, state: CardState, grade: Grade, at: Moment) -> fsrs_scheduler.FsrsState:
-        """py-fsrs's memory after `grade`, elapsed time counted in study days (as Anki)."""
+        """py-fsrs's memory after `grade`, elapsed time counted in study days (as Anki), unrounded:
+        the intervals come from it; `review` stores it rounded."""
         memory = state.fsrs if state.fsrs is not None else fsrs_scheduler.FsrsState()
         after, _ = fsrs_scheduler.review(
             memory,
@@ -98,6 +99,7 @@ class FsrsScheduler:
             parameters=self.parameters,
             maximum_interval=self.max_interval_days,
             elapsed_days=fsrs_scheduler.study_days_between(state.last_day, at.today),
+            stored=False,
         )
         return after
 

@@ -21,6 +21,7 @@ from engine.settings import (
 )
 from engine.sm2 import GRADE_LABELS, format_interval
 from engine.store.preflight import StoreError, backup_files, preflight, read_revision, sqlite_file
+from engine.store.quick_read import holds_marks
 from engine.studyday import StudyClock, utc_now
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "default_cache_dir",
     "format_interval",
     "grade_of_key",
+    "holds_marks",
     "key_of_grade",
     "load_settings",
     "mask_secrets",

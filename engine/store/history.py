@@ -11,36 +11,21 @@ card in Anki after studying it here suspends it here too. Everything is written 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeVar
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
 
-from engine.replay import TimedRecord
-from engine.sm2 import CardState
 from engine.store import repo
 from engine.store.database import Store
 from engine.store.marks import Mark
 from engine.store.models import CardMarkRow, CardStateRow, ReviewRow
+from engine.store.values import ImportedHistory as ImportedHistory  # built without SQLAlchemy
 from engine.store.writes import run_write
 
 BATCH = 500
 Row = TypeVar("Row", CardStateRow, CardMarkRow)
-
-
-@dataclass(frozen=True)
-class ImportedHistory:
-    """One card's replayed answers, the state it should be left in (None: still new) and its marks."""
-
-    card_key: str
-    deck_id: str
-    records: Sequence[TimedRecord]
-    final: CardState | None
-    mark: Mark | None = None
-    marked_at: datetime | None = None
-    """When the card last changed where it comes from; its marks are that recent (None: as its log)."""
 
 
 def _logged(session: so.Session, keys: list[str]) -> dict[str, set[datetime]]:
@@ -123,21 +108,12 @@ def write_histories(store: Store, histories: Sequence[ImportedHistory]) -> tuple
 
     def work(session: so.Session) -> tuple[int, int]:
         marks = _marks(session, {history.deck_id for history in histories})
-        keys = [
-            h.card_key
-            for h in histories
-            if h.final is not None or h.records or h.mark != Mark() or h.card_key in marks
-        ]
+        keys = [h.card_key for h in histories if not h.bare or h.card_key in marks]
         logged, states = _logged(session, keys), _rows(session, CardStateRow, keys)
         added = scheduled = 0
         rows: list[dict[str, object]] = []
         for history in histories:
-            if (
-                history.final is None
-                and not history.records
-                and history.mark == Mark()
-                and history.card_key not in marks
-            ):
+            if history.bare and history.card_key not in marks:
                 continue  # a new card, unmarked there and here (most of a fresh import): nothing to do
             have = logged.get(history.card_key, set())
             new_rows = list(_log_rows(history, have))

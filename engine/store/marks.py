@@ -15,18 +15,8 @@ from engine.store import rules
 from engine.store.database import Store
 from engine.store.models import CardMarkRow
 from engine.store.rule_clauses import runner
+from engine.store.values import Mark as Mark  # defined without SQLAlchemy; used from here
 from engine.store.writes import run_write
-
-
-@dataclass(frozen=True)
-class Mark:
-    """What the user decided about a card apart from its schedule (all off for an unmarked card)."""
-
-    suspended: bool = False
-    buried_until: date | None = None
-    flagged: bool = False
-    leech: bool = False
-    lapses: int = 0
 
 
 @dataclass(frozen=True)

@@ -76,6 +76,16 @@ def _card_with_log(col: Collection, log: History, types: list[int]) -> int:
     return card_id
 
 
+def our_memory(history: History) -> list[tuple[float, float]]:
+    """(stability, difficulty) after each answer, through our scheduler."""
+    scheduler, state, out = FsrsScheduler(), CardState(), []
+    for when, ease in history:
+        state, _ = scheduler.review(state, GRADE_OF_EASE[ease], moment(when))
+        assert state.fsrs is not None and state.fsrs.stability is not None
+        out.append((state.fsrs.stability, state.fsrs.difficulty or 0.0))
+    return out
+
+
 def memory_states(col: Collection, history: History) -> tuple[list[tuple[float, float]], ...]:
     """(stability, difficulty) after each answer: ours through the scheduler, Anki's from a card
     holding that prefix of the review log."""
@@ -106,8 +116,8 @@ class Intervals:
     ours_ideal: tuple[float, float, float]
     """FSRS's unrounded intervals from our next stabilities."""
     anki_ideal: tuple[float, float, float]
-    """The same from Anki's next stabilities (computed from the memory its card stores: stability
-    to 4 decimals, difficulty to 3, so they differ from ours by ~1e-5 relative)."""
+    """The same from Anki's next stabilities (from the memory its card stores: stability to 4
+    decimals, difficulty to 3, as ours; they differ from ours by Anki's 32-bit arithmetic only)."""
     previous: int
     """The interval the card's last answer gave."""
     elapsed_days: int
@@ -117,10 +127,49 @@ class Intervals:
         return any(abs(days % 1 - 0.5) < within for days in (*self.ours_ideal, *self.anki_ideal))
 
 
+def _memory_of(state: object) -> tuple[float, float]:
+    """The memory of one button's next state, whatever kind of state it is."""
+    normal = state.normal  # type: ignore[attr-defined]
+    kind = normal.WhichOneof("kind")
+    inner = getattr(normal, kind)
+    if kind == "relearning":
+        inner = inner.learning
+    return inner.memory_state.stability, inner.memory_state.difficulty
+
+
+def answered_in_anki(col: Collection, history: History) -> list[tuple[float, float]]:
+    """The memory Anki's card stores after each answer of `history`, answered one by one as Anki
+    answers: each next state from the memory the card stores (rounded by Anki's storage, read back)
+    and the study days since the last answer (Anki's next states for that button at the answer's
+    study day, the log moved by whole days to end today, as in `intervals`)."""
+    today = CLOCK.today(datetime.now(UTC))
+    card_id = _card_with_log(col, [], [])
+    out: list[tuple[float, float]] = []
+    for n, (when, ease) in enumerate(history):
+        card = col.get_card(card_id)  # type: ignore[arg-type]
+        if n > 0:
+            shift = timedelta(days=(today - CLOCK.today(when)).days)
+            card.type = card.queue = 2  # type: ignore[assignment]
+            card.ivl = 1
+            card.due = col.sched.today
+            card.memory_state = memory_state(*out[-1])
+            card.last_review_time = int((history[n - 1][0] + shift).timestamp())
+            col.update_card(card)
+        states = col._backend.get_scheduling_states(card_id)
+        chosen = (states.again, states.hard, states.good, states.easy)[ease - 1]
+        card = col.get_card(card_id)  # type: ignore[arg-type]
+        card.memory_state = memory_state(*_memory_of(chosen))
+        col.update_card(card)
+        stored = col.get_card(card_id).memory_state  # type: ignore[arg-type]
+        out.append((stored.stability, stored.difficulty))  # type: ignore[union-attr]
+    return out
+
+
 def intervals(col: Collection, history: History) -> list[Intervals]:
     """For each answer of `history` that finds the card in review (py-fsrs's phase), the intervals
     Hard, Good and Easy would give: ours (the grade bar's preview) and Anki's next states for a
-    review card holding the memory Anki computes from the log before it.
+    review card holding the memory Anki's card stores after the answers before it, answered in
+    Anki one by one (`answered_in_anki`).
 
     Anki schedules from its own today (the real clock), so the log is moved by whole days to end on
     today's study day; whole days keep every study-day gap (the zone has no DST: UTC)."""
@@ -128,6 +177,7 @@ def intervals(col: Collection, history: History) -> list[Intervals]:
     types: list[int] = []
     out = []
     today = CLOCK.today(datetime.now(UTC))
+    stored = answered_in_anki(col, history)
     for n, (when, ease) in enumerate(history):
         if n > 0 and state.fsrs is not None and state.fsrs.phase == REVIEW:
             at = moment(when)
@@ -141,7 +191,7 @@ def intervals(col: Collection, history: History) -> list[Intervals]:
             assert state.last_day is not None and state.due is not None
             scheduled = (state.due - state.last_day).days
             anki, stabilities = _anki_intervals(
-                col, [(t + shift, e) for t, e in history[:n]], types, scheduled
+                col, [(t + shift, e) for t, e in history[:n]], types, scheduled, stored[n - 1]
             )
             elapsed = (CLOCK.today(when) - state.last_day).days
             anki_ideal = tuple(ideal_interval(s) for s in stabilities)
@@ -152,20 +202,19 @@ def intervals(col: Collection, history: History) -> list[Intervals]:
 
 
 def _anki_intervals(
-    col: Collection, log: History, types: list[int], scheduled: int
+    col: Collection, log: History, types: list[int], scheduled: int, memory: tuple[float, float]
 ) -> tuple[tuple[int, int, int], list[float]]:
     """Anki's Hard, Good, Easy days (and next stabilities) for a review card whose log is `log` (its
-    last answer before today or earlier today) and whose last answer scheduled it `scheduled` days
-    ahead, answered now."""
+    last answer before today or earlier today), holding `memory`, whose last answer scheduled it
+    `scheduled` days ahead, answered now."""
     card_id = _card_with_log(col, log, types)
-    memory = col.compute_memory_state(card_id)
     card = col.get_card(card_id)  # type: ignore[arg-type]
     last = log[-1][0]
     last_day = _anki_day(col, CLOCK.today(last))
     card.type = card.queue = 2  # type: ignore[assignment]
     card.ivl = scheduled
     card.due = last_day + scheduled
-    card.memory_state = memory_state(memory.stability, memory.difficulty)
+    card.memory_state = memory_state(*memory)
     card.last_review_time = int(last.timestamp())
     col.update_card(card)
     states = col._backend.get_scheduling_states(card_id)

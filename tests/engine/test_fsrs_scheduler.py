@@ -86,3 +86,17 @@ def test_retrievability_falls_with_time_and_is_zero_when_new() -> None:
     later = fs.retrievability(state, START + timedelta(days=30))
     assert 1.0 > soon > later > 0.0
     assert fs.retrievability(fs.FsrsState(), START) == 0.0
+
+
+def test_memory_is_kept_as_anki_stores_it() -> None:
+    """Anki's own case (rslib storage/card/data.rs `compact_floats`): 4 decimals of stability, 3 of
+    difficulty; the due time still comes from the unrounded stability."""
+    assert fs.anki_rounded(123.45678, 4) == 123.4568 and fs.anki_rounded(1.234567, 3) == 1.235
+    state, _ = fs.review(fs.FsrsState(), 3, now=START)
+    state, _ = fs.review(state, 4, now=START + timedelta(days=1))
+    raw, _ = fs.review(state, 4, now=START + timedelta(days=20), stored=False)
+    kept, _ = fs.review(state, 4, now=START + timedelta(days=20))
+    assert raw.stability is not None and raw.difficulty is not None
+    assert kept.stability == fs.anki_rounded(raw.stability, 4) != raw.stability
+    assert kept.difficulty == fs.anki_rounded(raw.difficulty, 3) != raw.difficulty
+    assert kept.due_at == raw.due_at

@@ -10,6 +10,7 @@ from fsrs import Card, Rating, Scheduler
 
 from engine.app import Grade, Study, StudyItem, switching
 from engine.app.scheduler import FsrsScheduler, SM2Scheduler
+from engine.fsrs_scheduler import anki_rounded
 from engine.store import repo
 from engine.store.database import Store
 from engine.store.models import CardStateRow
@@ -83,6 +84,9 @@ def test_switching_sm2_fsrs_sm2_keeps_every_due_date_and_state(store: Store) -> 
         reference, card = Scheduler(enable_fuzzing=False), Card(card_id=1, due=log[0][0])
         for when, grade in log:
             card, _ = reference.review_card(card, Rating({5: 4, 4: 3, 3: 2}[grade]), when)
+            # py-fsrs, with the memory kept after each answer as Anki stores it (4 and 3 decimals)
+            card.stability = anki_rounded(card.stability or 0.0, 4)
+            card.difficulty = anki_rounded(card.difficulty or 0.0, 3)
         memory = repo.load_state(store, key).fsrs
         assert memory is not None and memory.stability == card.stability and memory.due_at == card.due
     assert switching.prepare(store, fsrs) == 0, "a second start rebuilds nothing"

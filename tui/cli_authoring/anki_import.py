@@ -35,7 +35,7 @@ def _read(
         if deck_id is not None and len(names := deck_names(collection)) > 1:
             shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
             return f"{path} holds {len(names)} decks ({shown}); --id names one deck: leave it out"
-        known = frozenset(f"{d.id}/{c.id}" for d in here.decks for c in d.deck.cards)
+        known = frozenset(f"{d.id}/{c}" for d in here.decks for c in d.head.card_ids)  # none validated
         return collection, convert(collection, known=known, deck_id=deck_id)
     except AnkiPackageError as error:
         return str(error)
@@ -60,11 +60,13 @@ def run(
     with_history: bool,
     deck_id: str | None = None,
     title: str | None = None,
+    cache_dir: Path | None = None,
 ) -> int:
-    """Import one package: all of it, or nothing when any part fails (`deck_id`, `title`: its deck's)."""
-    from tui.authoring import deck_text, load_collection
+    """Import one package: all of it, or nothing when any part fails (`deck_id`, `title`: its deck's;
+    `cache_dir`: the deck cache the decks already here are read through)."""
+    from tui.anki import deck_text, decks_here
 
-    here = load_collection(settings.deck_dirs)  # the decks already here, read once
+    here = decks_here(settings.deck_dirs, cache_dir)  # the decks already here, read once
     read = _read(path, settings, deck_id, here)
     if isinstance(read, str):
         return _fail(read)
@@ -120,8 +122,11 @@ def run(
 
 
 def _history(found: list[ImportedHistory], settings: Settings) -> tuple[int, int] | str:
+    from engine.app.values import AppError, holds_marks
+
+    if all(h.bare for h in found) and holds_marks(settings.db, {h.deck_id for h in found}) is False:
+        return 0, 0  # new cards unmarked there and here: nothing to write (no ORM loaded to learn it)
     from engine.app.store_commands import import_histories
-    from engine.app.values import AppError
 
     try:
         return import_histories(settings.db, found)

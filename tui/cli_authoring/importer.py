@@ -13,6 +13,7 @@ from tui.cli_authoring import plural, print_problems
 from tui.cli_flags import Parser
 
 WANTS_SETTINGS = True
+WANTS_CACHE = True
 
 
 def _fail(message: str, code: int = 1) -> int:
@@ -28,7 +29,7 @@ def _write(path: Path, text: str) -> None:
     os.replace(temp, path)
 
 
-def main(argv: Sequence[str], settings: Settings) -> int:
+def main(argv: Sequence[str], settings: Settings, *, cache_dir: Path | None = None) -> int:
     parser = Parser(
         prog="flopcards import",
         description="Import cards into YAML decks in your deck folder from a CSV/TSV file (columns "
@@ -51,11 +52,18 @@ def main(argv: Sequence[str], settings: Settings) -> int:
     )
     args = parser.parse_args(list(argv))
     if args.file.suffix.lower() in (".apkg", ".colpkg"):
-        from tui.authoring import slugify
+        from tui.anki import slugify
         from tui.cli_authoring.anki_import import run
 
         deck_id = slugify(args.deck_id) if args.deck_id else None
-        return run(args.file, settings, with_history=args.with_history, deck_id=deck_id, title=args.title)
+        return run(
+            args.file,
+            settings,
+            with_history=args.with_history,
+            deck_id=deck_id,
+            title=args.title,
+            cache_dir=cache_dir,
+        )
 
     from tui.authoring import (
         CsvImportError,
