@@ -3,9 +3,10 @@
 `flopcards ...` lines run from a folder that holds what a clone holds (cards/, docs/), with a fresh
 user data folder: the first as a process of the installed console script (the command a reader
 types exists and starts), the others in this process through the script's own entry point
-(tui.cli.main: its exit code and its output; a process start costs ~0.5 s of CPU each, ~20 of them); a block fenced ```sh needs-a-server
-(PostgreSQL set-up) is parsed, not run. The install lines are not run here (pip, network): the fresh
-clone trial does that; this checks they create the `.venv` every later line uses.
+(tui.cli.main: its exit code and its output; a process start costs ~0.5 s of CPU each, ~20 of
+them); a block fenced ```sh needs-a-server (PostgreSQL set-up) is parsed, not run. The install
+lines are not run here (pip, network): the fresh clone trial does that; this checks they create
+the `.venv` every later line uses.
 """
 
 from __future__ import annotations
