@@ -78,6 +78,7 @@ HEAVY_FILES = (
     "tui/test_drill_limits.py",
     "tui/test_kill.py",
     "store/test_recover_bounded.py",
+    "store/test_interval_ceiling.py",
 )
 """Files whose tests cost seconds of CPU each (measured): they run first, with tests marked `heavy`."""
 
