@@ -34,9 +34,20 @@ def test_integer_answers_are_spread(kind: str) -> None:
     assert len(counts) >= 6, f"{kind}: only {sorted(counts)}"
 
 
+def distinct_questions(kind: str, enough: int) -> int:
+    """Distinct questions over SEEDS, drawn until `enough` are found: more seeds only add questions,
+    so `enough` found early holds for all of them (most kinds find 50 within ~60 seeds, not 1,000)."""
+    seen: set[str] = set()
+    for seed in SEEDS:
+        seen.add(generate(kind, seed).prompt)
+        if len(seen) >= enough:
+            break
+    return len(seen)
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_kind_asks_at_least_50_distinct_questions_or_says_why(kind: str) -> None:
-    distinct = len({d.prompt for d in draws(kind)})
+    distinct = distinct_questions(kind, 50)
     reason = bundled_templates().templates[kind].spec.variety
     assert distinct >= 50 or reason, f"{kind}: {distinct} distinct questions and no stated reason"
 
