@@ -39,6 +39,7 @@ _CARD = sa.table(
     sa.column("deck"),
     sa.column("key"),
     sa.column("front"),
+    sa.column("seen"),
 )
 _TAG = sa.table("card_tag", sa.column("tag"), sa.column("id"))
 _TEXT = sa.table("card_text", sa.column("rowid"), sa.column("body"))
@@ -88,14 +89,18 @@ def _where(terms: Terms, today: date) -> list[sa.ColumnElement[bool]]:
     for tag in terms.tags:
         where.append(_CARD.c.id.in_(sa.select(_TAG.c.id).where(_TAG.c.tag == tag)))
     conditions, mark_only = state_conditions(_STATE, _MARK, today, terms.state)
-    if Is.NEW in terms.state.flags:
-        conditions.append(_STATE.c.card_key.is_(None))
+    if Is.NEW in terms.state.flags:  # kept by the index (engine.search_seen): no probe per card
+        where.append(_CARD.c.seen == 0)
     return [*where, *conditions, *mark_only]
 
 
 def _statement(terms: Terms, today: date, limit: int, offset: int) -> tuple[sa.Select[Any], sa.Select[Any]]:
+    # words and tags select few cards through their indexes: the card table is then read by id
+    # from those, never scanned through a deck index (`|| ''` keeps the planner off it)
+    source = _CARD.c.source.concat("") if terms.words or terms.tags else _CARD.c.source
+    on_deck = source == _CUR.c.source
     joined = (
-        _CUR.join(_CARD, _CARD.c.source == _CUR.c.source)
+        _CUR.join(_CARD, on_deck)
         .outerjoin(_STATE, _STATE.c.card_key == _CARD.c.key)
         .outerjoin(_MARK, _MARK.c.card_key == _CARD.c.key)
     )
@@ -121,7 +126,15 @@ def _statement(terms: Terms, today: date, limit: int, offset: int) -> tuple[sa.S
         .limit(limit)
         .offset(offset)
     )
-    return page, sa.select(sa.func.count()).select_from(joined).where(*where)
+    # the count joins the state and the marks only when a term reads them: an outer join on a
+    # key never adds rows, and each join is a probe per card counted
+    conditions, mark_only = state_conditions(_STATE, _MARK, today, terms.state)
+    counted = _CUR.join(_CARD, on_deck)
+    if conditions:
+        counted = counted.join(_STATE, _STATE.c.card_key == _CARD.c.key)
+    if mark_only:
+        counted = counted.outerjoin(_MARK, _MARK.c.card_key == _CARD.c.key)
+    return page, sa.select(sa.func.count()).select_from(counted).where(*where)
 
 
 @functools.lru_cache(maxsize=32)

@@ -142,5 +142,18 @@ class MetaRow(Base):
     value: so.Mapped[str] = so.mapped_column(sa.String(200))
 
 
+class StateChangeRow(Base):
+    """A card_state row appeared (seen) or went (not seen) for `card_key`: written only by the
+    triggers of migration 0012, read by the search index from where it last stopped (None key: a
+    TRUNCATE, everything changed)."""
+
+    __tablename__ = "state_change"
+    __table_args__ = {"sqlite_autoincrement": True}
+
+    seq: so.Mapped[int] = so.mapped_column(primary_key=True, autoincrement=True)
+    card_key: so.Mapped[str | None] = so.mapped_column(sa.String(200))
+    seen: so.Mapped[bool]
+
+
 APP_MARKER = ("application", "flopcards")
 """The row every flopcards database holds from revision 0003 on (refuses look-alike databases)."""
