@@ -5,6 +5,8 @@ probe of card_state per card); it reads this log from where it last stopped. Tri
 per key: seen 1 when a state row is inserted (or re-keyed to it), 0 when one is deleted (or re-keyed
 away); a state's other columns changing writes nothing, so an answer to a seen card logs nothing.
 On PostgreSQL a TRUNCATE of card_state logs one row with no key: everything changed.
+
+ix_card_state_due_day gains the key: a due: search reads which keys are due from the index alone.
 """
 
 import sqlalchemy as sa
@@ -27,6 +29,8 @@ SQLITE_TRIGGERS = {
 
 
 def upgrade() -> None:
+    op.drop_index("ix_card_state_due_day", "card_state")
+    op.create_index("ix_card_state_due_day", "card_state", ["due_day", "card_key"])
     op.create_table(
         "state_change",
         sa.Column("seq", sa.Integer(), primary_key=True, autoincrement=True),
@@ -72,3 +76,5 @@ def downgrade() -> None:
         op.execute("DROP TRIGGER state_change_row ON card_state")
         op.execute("DROP FUNCTION state_change_log()")
     op.drop_table("state_change")
+    op.drop_index("ix_card_state_due_day", "card_state")
+    op.create_index("ix_card_state_due_day", "card_state", ["due_day"])
