@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import sqlite3
 
-_FULL = (
-    "UPDATE card SET seen = 1 WHERE seen = 0 AND key IN (SELECT card_key FROM st.card_state)",
-    "UPDATE card SET seen = 0 WHERE seen = 1 AND key NOT IN (SELECT card_key FROM st.card_state)",
+_HAS_STATE = "EXISTS (SELECT 1 FROM st.card_state WHERE card_state.card_key = card.key)"
+_FULL = (  # a probe of the store's key index per card: no copy of a million keys in memory
+    f"UPDATE card SET seen = 1 WHERE seen = 0 AND {_HAS_STATE}",
+    f"UPDATE card SET seen = 0 WHERE seen = 1 AND NOT {_HAS_STATE}",
 )
 
 
