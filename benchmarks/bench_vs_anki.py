@@ -137,7 +137,8 @@ def build(folder: Path, args: argparse.Namespace) -> tuple[Path, Path, Path]:
     if not done.exists():
         for stale in (flop, folder / "cache"):
             shutil.rmtree(stale, ignore_errors=True)
-        anki_path.unlink(missing_ok=True)
+        for stale_file in (anki_path, folder / "pristine.db", folder / "pristine.anki2"):
+            stale_file.unlink(missing_ok=True)
         db, decks = generate_collection(flop, args.cards, args.reviews)
         anki_script(args.anki_python, [*_common(args), "--build", str(anki_path)])
         flopcards(db, decks, folder / "cache", args.runs, args.answers, "warm")
@@ -162,20 +163,27 @@ def _common(args: argparse.Namespace) -> list[str]:
     ]
 
 
+def _restore(pristine: Path, path: Path) -> None:
+    for suffix in ("-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    shutil.copy(pristine, path)
+
+
 def measure(folder: Path, args: argparse.Namespace) -> tuple[dict[str, float], dict[str, float]]:
-    """Median of each row over the rounds, both sides measured in every round on fresh copies."""
+    """Median of each row over the rounds, both sides measured in every round on fresh copies of
+    the built collections, put back where they were built (the search index knows its store)."""
     db, decks, anki_path = build(folder, args)
+    pristine_db, pristine_anki = folder / "pristine.db", folder / "pristine.anki2"
+    if not pristine_db.exists():
+        shutil.copy(db, pristine_db)
+        shutil.copy(anki_path, pristine_anki)
     ours: list[dict[str, float]] = []
     theirs: list[dict[str, float]] = []
-    work = folder / "round"
     for _ in range(args.rounds):
-        shutil.rmtree(work, ignore_errors=True)
-        work.mkdir()
-        shutil.copy(db, work / "bench.db")
-        shutil.copy(anki_path, work / "bench.anki2")
-        ours.append(flopcards(work / "bench.db", decks, folder / "cache", args.runs, args.answers, "measure"))
-        theirs.append(anki(args.anki_python, work / "bench.anki2", _common(args)))
-    shutil.rmtree(work, ignore_errors=True)
+        _restore(pristine_db, db)
+        ours.append(flopcards(db, decks, folder / "cache", args.runs, args.answers, "measure"))
+        _restore(pristine_anki, anki_path)
+        theirs.append(anki(args.anki_python, anki_path, _common(args)))
     return _median(ours), _median(theirs)
 
 
