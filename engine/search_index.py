@@ -20,7 +20,7 @@ from pathlib import Path
 from engine.search_seen import sync_seen
 
 APP_ID = "flopcards-search-index"
-FORMAT = 2
+FORMAT = 3
 """Bump when what is indexed, or how, changes: an index of another format is rebuilt."""
 INDEX_FILE = "search.sqlite3"
 CHUNK = 2000
@@ -30,9 +30,10 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE deck_file (source TEXT PRIMARY KEY, deck TEXT NOT NULL, stamp TEXT NOT NULL);
 CREATE TABLE card (
     id INTEGER PRIMARY KEY, source TEXT NOT NULL, pos INTEGER NOT NULL, deck TEXT NOT NULL,
-    key TEXT NOT NULL, front TEXT NOT NULL, seen INTEGER NOT NULL DEFAULT 0);
+    key TEXT NOT NULL, front TEXT NOT NULL, seen INTEGER NOT NULL DEFAULT 0, due TEXT);
 CREATE INDEX card_order ON card (source, pos);
-CREATE INDEX card_key ON card (key, source);
+CREATE INDEX card_key ON card (key);
+CREATE INDEX card_due ON card (source, due);
 CREATE INDEX card_new ON card (source, seen, pos);
 CREATE TABLE seen_sync (
     id INTEGER PRIMARY KEY CHECK (id = 1), store TEXT NOT NULL, seq INTEGER NOT NULL,

@@ -8,7 +8,7 @@ import functools
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +40,7 @@ _CARD = sa.table(
     sa.column("key"),
     sa.column("front"),
     sa.column("seen"),
+    sa.column("due"),
 )
 _TAG = sa.table("card_tag", sa.column("tag"), sa.column("id"))
 _TEXT = sa.table("card_text", sa.column("rowid"), sa.column("body"))
@@ -88,10 +89,20 @@ def _where(terms: Terms, today: date) -> list[sa.ColumnElement[bool]]:
             where.append(_CARD.c.id.in_(body))
     for tag in terms.tags:
         where.append(_CARD.c.id.in_(sa.select(_TAG.c.id).where(_TAG.c.tag == tag)))
-    conditions, mark_only = state_conditions(_STATE, _MARK, today, terms.state)
+    # due days as the index keeps them (engine.search_seen): no probe of the store per card
+    if terms.state.due_before is not None:
+        where.append(_CARD.c.due < today + timedelta(days=terms.state.due_before))
+    if terms.state.due_from is not None:
+        where.append(_CARD.c.due >= today + timedelta(days=terms.state.due_from))
+    conditions, mark_only = state_conditions(_STATE, _MARK, today, _stored(terms))
     if Is.NEW in terms.state.flags:  # kept by the index (engine.search_seen): no probe per card
         where.append(_CARD.c.seen == 0)
     return [*where, *conditions, *mark_only]
+
+
+def _stored(terms: Terms) -> StateFilter:
+    """The state terms read from the store itself (due: and is:new are the index's)."""
+    return replace(terms.state, due_before=None, due_from=None)
 
 
 def _statement(terms: Terms, today: date, limit: int, offset: int) -> tuple[sa.Select[Any], sa.Select[Any]]:
@@ -128,7 +139,7 @@ def _statement(terms: Terms, today: date, limit: int, offset: int) -> tuple[sa.S
     )
     # the count joins the state and the marks only when a term reads them: an outer join on a
     # key never adds rows, and each join is a probe per card counted
-    conditions, mark_only = state_conditions(_STATE, _MARK, today, terms.state)
+    conditions, mark_only = state_conditions(_STATE, _MARK, today, _stored(terms))
     counted = _CUR.join(_CARD, on_deck)
     if conditions:
         counted = counted.join(_STATE, _STATE.c.card_key == _CARD.c.key)

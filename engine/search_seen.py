@@ -1,16 +1,21 @@
-"""Which indexed cards have a state (were ever answered), kept in the search index's `card.seen`
-so that is:new is an indexed query: brought up to date before each search from the store's
-state_change log (migration 0012) from where it last stopped, or recomputed in full when the index
-cannot tell what changed (first use, a deck indexed again, another store, a log that went back)."""
+"""Which indexed cards have a state (were ever answered) and their due day, kept in the search
+index's `card.seen` and `card.due` so that is:new and due: are indexed queries: brought up to date
+before each search from the store's state_change log (migration 0012) from where it last stopped,
+or recomputed in full when the index cannot tell what changed (first use, a deck indexed again,
+another store, a log that went back)."""
 
 from __future__ import annotations
 
 import sqlite3
 
-_HAS_STATE = "EXISTS (SELECT 1 FROM st.card_state WHERE card_state.card_key = card.key)"
+WENT, APPEARED = 0, 1
+"""state_change.change: a state row went or appeared (2: its due day changed)."""
+
+_STATE_OF = "FROM st.card_state WHERE card_state.card_key = card.key"
 _FULL = (  # a probe of the store's key index per card: no copy of a million keys in memory
-    f"UPDATE card SET seen = 1 WHERE seen = 0 AND {_HAS_STATE}",
-    f"UPDATE card SET seen = 0 WHERE seen = 1 AND NOT {_HAS_STATE}",
+    f"UPDATE card SET seen = 1, due = (SELECT due_day {_STATE_OF}) WHERE EXISTS (SELECT 1 {_STATE_OF})"
+    f" AND (seen = 0 OR due IS NOT (SELECT due_day {_STATE_OF}))",
+    f"UPDATE card SET seen = 0, due = NULL WHERE seen = 1 AND NOT EXISTS (SELECT 1 {_STATE_OF})",
 )
 
 
@@ -47,13 +52,19 @@ def _sync(conn: sqlite3.Connection) -> None:
         _full(conn, store, top, states)
         return
     changes = conn.execute(
-        "SELECT card_key, seen FROM st.state_change WHERE seq > ? AND seq <= ? ORDER BY seq", (last[1], top)
+        "SELECT card_key, change, due_day FROM st.state_change WHERE seq > ? AND seq <= ? ORDER BY seq",
+        (last[1], top),
     ).fetchall()
-    expected = last[2] + sum(1 if seen else -1 for _, seen in changes)
-    if any(key is None for key, _ in changes) or expected != states:
+    expected = (
+        last[2] + sum(1 for _, c, _ in changes if c == APPEARED) - sum(1 for _, c, _ in changes if c == WENT)
+    )
+    if any(key is None for key, _, _ in changes) or expected != states:
         _full(conn, store, top, states)
         return
-    conn.executemany("UPDATE card SET seen = ? WHERE key = ?", [(int(bool(s)), k) for k, s in changes])
+    conn.executemany(
+        "UPDATE card SET seen = ?, due = ? WHERE key = ?",
+        [(int(c != WENT), None if c == WENT else d, k) for k, c, d in changes],
+    )
     conn.execute("UPDATE seen_sync SET seq = ?, states = ?", (top, states))
 
 

@@ -42,7 +42,7 @@ class CardStateRow(Base):
     repetitions: so.Mapped[int]
     ef_centi: so.Mapped[int]
     interval_days: so.Mapped[int]
-    due_day: so.Mapped[date | None]
+    due_day: so.Mapped[date | None] = so.mapped_column(index=True)
     last_review_at: so.Mapped[datetime | None] = so.mapped_column(UTCDateTime())
     last_day: so.Mapped[date | None]
     repeat_today: so.Mapped[bool] = so.mapped_column(default=False)
@@ -51,8 +51,6 @@ class CardStateRow(Base):
 
     __table_args__ = (
         sa.Index("ix_card_state_deck_due", "deck_id", "due_day"),
-        # the key beside the day: a due: search reads the keys due from the index alone (0012)
-        sa.Index("ix_card_state_due_day", "due_day", "card_key"),
         sa.Index(
             "ix_card_state_repeat_today",
             "last_day",
@@ -145,16 +143,17 @@ class MetaRow(Base):
 
 
 class StateChangeRow(Base):
-    """A card_state row appeared (seen) or went (not seen) for `card_key`: written only by the
-    triggers of migration 0012, read by the search index from where it last stopped (None key: a
-    TRUNCATE, everything changed)."""
+    """A card_state row appeared (change 1), went (0) or changed due day (2) for `card_key`:
+    written by the triggers of migration 0012, read by the search index from where it last stopped
+    (None key: a TRUNCATE, everything changed)."""
 
     __tablename__ = "state_change"
     __table_args__ = {"sqlite_autoincrement": True}
 
     seq: so.Mapped[int] = so.mapped_column(primary_key=True, autoincrement=True)
     card_key: so.Mapped[str | None] = so.mapped_column(sa.String(200))
-    seen: so.Mapped[bool]
+    change: so.Mapped[int] = so.mapped_column(sa.SmallInteger)
+    due_day: so.Mapped[date | None]
 
 
 APP_MARKER = ("application", "flopcards")

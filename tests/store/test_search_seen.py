@@ -1,9 +1,11 @@
-"""is:new through the search index's seen flags (engine.search_seen) stays equal to the scan while
-states come and go: first answers, their undo, a re-keyed state, a store put back from a copy."""
+"""is:new and due: through the search index's seen flags and due days (engine.search_seen) stay
+equal to the scan while states come, go and move: first answers, later answers, their undo, a
+re-keyed state, a store put back from a copy."""
 
 from __future__ import annotations
 
 import shutil
+from datetime import timedelta
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -14,8 +16,12 @@ from engine.store.database import open_store
 from engine.store.models import CardStateRow
 from tests.store.test_search_index import TODAY, collection, fill
 
+DUE_TERMS = ("due:today", "due:<7", "due:3", "due:overdue", "is:due")
+
 
 def _agrees(coll, store, index, text: str = "is:new") -> int:
+    for other in DUE_TERMS if text == "is:new" else ():
+        _agrees(coll, store, index, other)
     query = parse_query(text)
     found = indexed_search(coll, index, TODAY, query, limit=500)
     scanned = search(coll, store, TODAY, query, limit=500)
@@ -47,6 +53,12 @@ def test_new_cards_follow_answers_undo_and_rekey(db_url: str, tmp_path: Path) ->
             seen = {r for (r,) in conn.execute(sa.select(CardStateRow.card_key))}
             fresh = [k for k in new if k not in seen][:3]
             conn.execute(sa.insert(CardStateRow), [_state(k) for k in fresh])
+        assert _agrees(coll, store, index) == before - 3
+        with store.engine.begin() as conn:  # later answers move due days, one to none
+            keys = [k for k in sorted(seen)[:6]]
+            for n, key in enumerate(keys):
+                due = None if n == 0 else TODAY + timedelta(days=n - 3)
+                conn.execute(sa.update(CardStateRow).where(CardStateRow.card_key == key).values(due_day=due))
         assert _agrees(coll, store, index) == before - 3
         assert _agrees(coll, store, index, "is:new deck:d0") >= 0
         with store.engine.begin() as conn:  # one undone, one re-keyed to a key no deck has
