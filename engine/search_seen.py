@@ -36,7 +36,8 @@ def sync_seen(conn: sqlite3.Connection) -> None:
         _sync(conn)
         conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:  # an interrupt may have rolled it back already
+            conn.execute("ROLLBACK")
         raise
 
 
