@@ -276,7 +276,7 @@ class Study:
         try:
             written = repo.note_unseen(self.store, self._present.new_keys)
         except (StoreError, OperationalError):
-            written = 0
+            return 0  # busy or unwritable: no rehearsal to wait on it again
         self.rehearse()
         return written
 
