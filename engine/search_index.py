@@ -17,8 +17,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.search_seen import sync_seen
+
 APP_ID = "flopcards-search-index"
-FORMAT = 1
+FORMAT = 3
 """Bump when what is indexed, or how, changes: an index of another format is rebuilt."""
 INDEX_FILE = "search.sqlite3"
 CHUNK = 2000
@@ -28,8 +30,14 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE deck_file (source TEXT PRIMARY KEY, deck TEXT NOT NULL, stamp TEXT NOT NULL);
 CREATE TABLE card (
     id INTEGER PRIMARY KEY, source TEXT NOT NULL, pos INTEGER NOT NULL, deck TEXT NOT NULL,
-    key TEXT NOT NULL, front TEXT NOT NULL);
+    key TEXT NOT NULL, front TEXT NOT NULL, seen INTEGER NOT NULL DEFAULT 0, due TEXT);
 CREATE INDEX card_order ON card (source, pos);
+CREATE INDEX card_key ON card (key);
+CREATE INDEX card_due ON card (source, due);
+CREATE INDEX card_new ON card (source, seen, pos);
+CREATE TABLE seen_sync (
+    id INTEGER PRIMARY KEY CHECK (id = 1), store TEXT NOT NULL, seq INTEGER NOT NULL,
+    states INTEGER NOT NULL);
 CREATE TABLE card_tag (tag TEXT NOT NULL, id INTEGER NOT NULL, PRIMARY KEY (tag, id)) WITHOUT ROWID;
 CREATE VIRTUAL TABLE card_text USING fts5 (body, tokenize = 'trigram case_sensitive 1');
 """
@@ -98,8 +106,10 @@ class SearchIndex:
         return self._conn
 
     def refresh_store(self, conn: sqlite3.Connection) -> None:
+        """Bring the attached store up to date (a server's copy) and each card's seen flag with it."""
         if self._refresh is not None:
             self._refresh(conn)
+        sync_seen(conn)
 
     @property
     def lock(self) -> threading.Lock:
@@ -133,6 +143,7 @@ class SearchIndex:
             for deck in decks:
                 if known.get(deck.source) != f"{deck.deck} {deck.stamp}":
                     _reindex(conn, deck)
+            self.refresh_store(conn)  # the seen flags of decks indexed again: not at the first search
 
     def close(self) -> None:
         with self._lock:
@@ -167,12 +178,13 @@ def _reindex(conn: sqlite3.Connection, deck: DeckFile) -> None:
         conn.execute(f"DELETE FROM card_text WHERE rowid IN ({old})", (deck.source,))
         conn.execute(f"DELETE FROM card_tag WHERE id IN ({old})", (deck.source,))
         conn.execute("DELETE FROM card WHERE source = ?", (deck.source,))
+        conn.execute("DELETE FROM seen_sync")  # this deck's cards are not seen yet: recomputed in full
         next_id = first = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM card").fetchone()[0]
         cards = iter(deck.cards())  # in chunks: a 100k-card deck is never held as objects at once
         while chunk := list(itertools.islice(cards, CHUNK)):
             rows = [(next_id + n, card) for n, card in enumerate(chunk)]
             conn.executemany(
-                "INSERT INTO card VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO card (id, source, pos, deck, key, front) VALUES (?, ?, ?, ?, ?, ?)",
                 [
                     (i, deck.source, i - first, deck.deck, f"{deck.deck}/{c.card_id}", c.front)
                     for i, c in rows

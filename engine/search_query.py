@@ -8,7 +8,7 @@ import functools
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,8 @@ _CARD = sa.table(
     sa.column("deck"),
     sa.column("key"),
     sa.column("front"),
+    sa.column("seen"),
+    sa.column("due"),
 )
 _TAG = sa.table("card_tag", sa.column("tag"), sa.column("id"))
 _TEXT = sa.table("card_text", sa.column("rowid"), sa.column("body"))
@@ -87,15 +89,29 @@ def _where(terms: Terms, today: date) -> list[sa.ColumnElement[bool]]:
             where.append(_CARD.c.id.in_(body))
     for tag in terms.tags:
         where.append(_CARD.c.id.in_(sa.select(_TAG.c.id).where(_TAG.c.tag == tag)))
-    conditions, mark_only = state_conditions(_STATE, _MARK, today, terms.state)
-    if Is.NEW in terms.state.flags:
-        conditions.append(_STATE.c.card_key.is_(None))
+    # due days as the index keeps them (engine.search_seen): no probe of the store per card
+    if terms.state.due_before is not None:
+        where.append(_CARD.c.due < today + timedelta(days=terms.state.due_before))
+    if terms.state.due_from is not None:
+        where.append(_CARD.c.due >= today + timedelta(days=terms.state.due_from))
+    conditions, mark_only = state_conditions(_STATE, _MARK, today, _stored(terms))
+    if Is.NEW in terms.state.flags:  # kept by the index (engine.search_seen): no probe per card
+        where.append(_CARD.c.seen == 0)
     return [*where, *conditions, *mark_only]
 
 
+def _stored(terms: Terms) -> StateFilter:
+    """The state terms read from the store itself (due: and is:new are the index's)."""
+    return replace(terms.state, due_before=None, due_from=None)
+
+
 def _statement(terms: Terms, today: date, limit: int, offset: int) -> tuple[sa.Select[Any], sa.Select[Any]]:
+    # words and tags select few cards through their indexes: the card table is then read by id
+    # from those, never scanned through a deck index (`|| ''` keeps the planner off it)
+    source = _CARD.c.source.concat("") if terms.words or terms.tags else _CARD.c.source
+    on_deck = source == _CUR.c.source
     joined = (
-        _CUR.join(_CARD, _CARD.c.source == _CUR.c.source)
+        _CUR.join(_CARD, on_deck)
         .outerjoin(_STATE, _STATE.c.card_key == _CARD.c.key)
         .outerjoin(_MARK, _MARK.c.card_key == _CARD.c.key)
     )
@@ -121,7 +137,15 @@ def _statement(terms: Terms, today: date, limit: int, offset: int) -> tuple[sa.S
         .limit(limit)
         .offset(offset)
     )
-    return page, sa.select(sa.func.count()).select_from(joined).where(*where)
+    # the count joins the state and the marks only when a term reads them: an outer join on a
+    # key never adds rows, and each join is a probe per card counted
+    conditions, mark_only = state_conditions(_STATE, _MARK, today, _stored(terms))
+    counted = _CUR.join(_CARD, on_deck)
+    if conditions:
+        counted = counted.join(_STATE, _STATE.c.card_key == _CARD.c.key)
+    if mark_only:
+        counted = counted.outerjoin(_MARK, _MARK.c.card_key == _CARD.c.key)
+    return page, sa.select(sa.func.count()).select_from(counted).where(*where)
 
 
 @functools.lru_cache(maxsize=32)

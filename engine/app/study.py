@@ -7,10 +7,10 @@ from collections.abc import Callable, Sequence
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 
 from engine import counting
-from engine.app.errors import store_command
+from engine.app.errors import AppError, store_command
 from engine.app.items import ItemGroup, ItemSource, Prompt, StudyItem, group_items, missing_prompt
 from engine.app.scheduler import Moment, Scheduler, SM2Scheduler
 from engine.app.session import ReviewSession
@@ -271,11 +271,25 @@ class Study:
 
     def note_unseen(self) -> int:
         """Keep each deck's walk for the next counts (engine.counting.Memo); how many were written.
-        Best effort: a busy, read-only or full database writes none (the counts walk further)."""
+        Best effort: a busy, read-only or full database writes none (the counts walk further).
+        Then rehearse the first session and answer (`rehearse`): the app runs this after the home."""
         try:
-            return repo.note_unseen(self.store, self._present.new_keys)
+            written = repo.note_unseen(self.store, self._present.new_keys)
         except (StoreError, OperationalError):
-            return 0
+            return 0  # busy or unwritable: no rehearsal to wait on it again
+        self.rehearse()
+        return written
+
+    def rehearse(self) -> None:
+        """Build what the first session and the first answer would build on the user's keys: a
+        session read (nothing kept) and an answer rolled back (engine.store.rehearsal). Best effort."""
+        from engine.store.rehearsal import rehearse_answer
+
+        try:
+            self.session(None)
+            rehearse_answer(self.store)
+        except (AppError, StoreError, SQLAlchemyError):
+            return
 
     @store_command
     def new_keys(self, deck_id: str | None) -> list[str]:

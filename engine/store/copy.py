@@ -16,9 +16,9 @@ from engine.store.preflight import StoreError, sqlite_file
 from engine.store.tables import METADATA
 
 BATCH = 10_000
-_OWN = {"flopcards_meta", "review_day", "unseen_memo"}
+_OWN = {"flopcards_meta", "review_day", "unseen_memo", "state_change"}
 """Tables every migrated database fills itself (review_day: its triggers, as review_log is copied;
-unseen_memo: the app, after its next load)."""
+state_change: its triggers, as card_state is copied; unseen_memo: the app, after its next load)."""
 
 
 @dataclass(frozen=True)

@@ -142,5 +142,19 @@ class MetaRow(Base):
     value: so.Mapped[str] = so.mapped_column(sa.String(200))
 
 
+class StateChangeRow(Base):
+    """A card_state row appeared (change 1), went (0) or changed due day (2) for `card_key`:
+    written by the triggers of migration 0012, read by the search index from where it last stopped
+    (None key: a TRUNCATE, everything changed)."""
+
+    __tablename__ = "state_change"
+    __table_args__ = {"sqlite_autoincrement": True}
+
+    seq: so.Mapped[int] = so.mapped_column(primary_key=True, autoincrement=True)
+    card_key: so.Mapped[str | None] = so.mapped_column(sa.String(200))
+    change: so.Mapped[int] = so.mapped_column(sa.SmallInteger)
+    due_day: so.Mapped[date | None]
+
+
 APP_MARKER = ("application", "flopcards")
 """The row every flopcards database holds from revision 0003 on (refuses look-alike databases)."""

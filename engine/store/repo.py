@@ -94,14 +94,17 @@ def write_answer(
     record: ReviewRecord,
     seconds: float,
     max_interval: int = sm2.MAX_INTERVAL_DAYS,
+    row: CardStateRow | None = None,
 ) -> ReviewRow:
-    """Stage the new state and its log row in an open transaction (upsert, row locked).
+    """Stage the new state and its log row in an open transaction (upsert, row locked; `row`: the
+    card's state row this transaction already locked, not looked up again).
 
     If another client answered the card since `record.before` was read, the grade is applied to the
     state as it is now: two devices answering the same card give the result of answering in turn
     (no interval past `max_interval` days, the user's ceiling).
     """
-    row, _ = locked_row(session, card_key, deck_id)
+    if row is None:
+        row, _ = locked_row(session, card_key, deck_id)
     current = _to_state(row)
     if current != record.before:
         _, record = sm2.review(
@@ -181,7 +184,9 @@ def apply_answer(
     def work(session: so.Session) -> Applied:
         row, _ = locked_row(session, card_key, deck_id)
         _, record = schedule(_to_state(row))
-        log = write_answer(session, card_key=card_key, deck_id=deck_id, record=record, seconds=seconds)
+        log = write_answer(
+            session, card_key=card_key, deck_id=deck_id, record=record, seconds=seconds, row=row
+        )
         attempt_row = None if attempt is None else add_attempt(session, attempt)
         mark = None if leech_at is None else count_lapse(session, card_key, deck_id, record, leech_at)
         session.flush()

@@ -12,6 +12,7 @@ REVISIONS: tuple[str, ...] = (
     "0009",
     "0010",
     "0011",
+    "0012",
 )
 HEAD: str = REVISIONS[-1]
 MARKED_FROM: str = "0003"

@@ -1,0 +1,108 @@
+"""is:new and due: through the search index's seen flags and due days (engine.search_seen) stay
+equal to the scan while states come, go and move: first answers, later answers, their undo, a
+re-keyed state, a store put back from a copy."""
+
+from __future__ import annotations
+
+import shutil
+from datetime import timedelta
+from pathlib import Path
+
+import sqlalchemy as sa
+
+from cards.browse import indexed_search, parse_query, search
+from engine.search_query import open_index
+from engine.store.database import open_store
+from engine.store.models import CardStateRow
+from tests.store.test_search_index import TODAY, collection, fill
+
+DUE_TERMS = ("due:today", "due:<7", "due:3", "due:overdue", "is:due")
+
+
+def _agrees(coll, store, index, text: str = "is:new") -> int:
+    for other in DUE_TERMS if text == "is:new" else ():
+        _agrees(coll, store, index, other)
+    query = parse_query(text)
+    found = indexed_search(coll, index, TODAY, query, limit=500)
+    scanned = search(coll, store, TODAY, query, limit=500)
+    assert found.rows == scanned.rows and found.matched == scanned.matched, text
+    return found.matched
+
+
+def _state(key: str) -> dict[str, object]:
+    return dict(
+        card_key=key,
+        deck_id=key.split("/")[0],
+        repetitions=1,
+        ef_centi=250,
+        interval_days=1,
+        due_day=TODAY,
+        repeat_today=False,
+    )
+
+
+def test_new_cards_follow_answers_undo_and_rekey(db_url: str, tmp_path: Path) -> None:
+    coll = collection()
+    store = open_store(db_url)
+    index = open_index(store, tmp_path / "cache")
+    try:
+        fill(store, coll)
+        before = _agrees(coll, store, index)
+        new = [k for k, _ in coll.card_keys()][:120]
+        with store.engine.begin() as conn:  # three first answers
+            seen = {r for (r,) in conn.execute(sa.select(CardStateRow.card_key))}
+            fresh = [k for k in new if k not in seen][:3]
+            conn.execute(sa.insert(CardStateRow), [_state(k) for k in fresh])
+        assert _agrees(coll, store, index) == before - 3
+        with store.engine.begin() as conn:  # later answers move due days, one to none
+            keys = [k for k in sorted(seen)[:6]]
+            for n, key in enumerate(keys):
+                due = None if n == 0 else TODAY + timedelta(days=n - 3)
+                conn.execute(sa.update(CardStateRow).where(CardStateRow.card_key == key).values(due_day=due))
+        assert _agrees(coll, store, index) == before - 3
+        assert _agrees(coll, store, index, "is:new deck:d0") >= 0
+        with store.engine.begin() as conn:  # one undone, one re-keyed to a key no deck has
+            conn.execute(sa.delete(CardStateRow).where(CardStateRow.card_key == fresh[0]))
+            conn.execute(
+                sa.update(CardStateRow).where(CardStateRow.card_key == fresh[1]).values(card_key="gone/x")
+            )
+        assert _agrees(coll, store, index) == before - 1
+        with store.engine.begin() as conn:  # and back: a key re-keyed onto a card
+            conn.execute(
+                sa.update(CardStateRow).where(CardStateRow.card_key == "gone/x").values(card_key=fresh[1])
+            )
+        assert _agrees(coll, store, index) == before - 2
+    finally:
+        index.close()
+        store.close()
+
+
+def test_a_store_put_back_from_an_older_copy_is_read_again(tmp_path: Path) -> None:
+    coll = collection()
+    path = tmp_path / "flopcards.db"
+    store = open_store(str(path))
+    fill(store, coll)
+    store.close()
+    shutil.copy(path, tmp_path / "older.db")
+    store = open_store(str(path))
+    index = open_index(store, tmp_path / "cache")
+    try:
+        before = _agrees(coll, store, index)
+        with store.engine.begin() as conn:
+            seen = {r for (r,) in conn.execute(sa.select(CardStateRow.card_key))}
+            fresh = [k for k, _ in coll.card_keys() if k not in seen][:2]
+            conn.execute(sa.insert(CardStateRow), [_state(k) for k in fresh])
+        assert _agrees(coll, store, index) == before - 2
+    finally:
+        index.close()
+        store.close()
+    shutil.copy(tmp_path / "older.db", path)  # the log went back: the flags are recomputed
+    for suffix in ("-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    store = open_store(str(path))
+    index = open_index(store, tmp_path / "cache")
+    try:
+        assert _agrees(coll, store, index) == before
+    finally:
+        index.close()
+        store.close()
