@@ -182,35 +182,58 @@ def five(app) -> ExamSession:
     return ExamSession(deck, tuple(Question(deck.cards[p - 1], p) for p in (1, 2, 20, 40, 55)))
 
 
+async def exam_setup_modal(pilot) -> None:
+    await loaded(pilot)
+    await pilot.press("x")
+    await pilot.pause()
+    pilot.app.screen.query_one(Input).cursor_blink = False
+    await pilot.press("0", "enter")
+    await pilot.pause()
+    status = str(pilot.app.screen.query_one("#exam-setup-status", Static).render())
+    assert "a whole number 1-1000" in status
+
+
+async def exam_question(pilot) -> None:
+    await pilot.press("escape")  # the setup modal closed: home
+    await pilot.pause()
+    screen = ExamScreen(pilot.app.services, five(pilot.app))
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    screen.query_one(Input).cursor_blink = False
+    assert "Question 1 of 5" in str(screen.query_one("#exam-progress", Static).render())
+    assert "this question 0:00" in str(screen.query_one("#exam-clock", Static).render())
+    await pilot.pause()
+
+
+async def exam_result(pilot) -> None:
+    session = five(pilot.app)
+    for right in (True, False, True, False, True):
+        session.mark(right, 42.0)
+    screen = ExamResultScreen(pilot.app.services, session)
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    assert "Score 3/5 (60%)" in str(screen.query_one("#exam-score", Static).render())
+    assert "q40" in str(screen.query_one("#exam-missed", Static).render())
+
+
+EXAM_CHAIN = [("setup", exam_setup_modal), ("question", exam_question), ("result", exam_result)]
+"""The exam's setup modal (a refused count), a question and a result: one run of the app per size."""
+
+
+def exam_shot(snapshot, make_app, name: str, size: tuple[int, int]) -> bool:
+    return chain_shot(
+        snapshot, "exam", name, size, lambda: frozen(make_app(include_bundled=True)), EXAM_CHAIN
+    )
+
+
 @pytest.mark.parametrize("size", SIZES)
-def test_exam_question(snap_compare, make_app, size) -> None:
-    async def run_before(pilot) -> None:
-        await loaded(pilot)
-        screen = ExamScreen(pilot.app.services, five(pilot.app))
-        await pilot.app.push_screen(screen)
-        await pilot.pause()
-        screen.query_one(Input).cursor_blink = False
-        assert "Question 1 of 5" in str(screen.query_one("#exam-progress", Static).render())
-        assert "this question 0:00" in str(screen.query_one("#exam-clock", Static).render())
-        await pilot.pause()
-
-    assert snap_compare(frozen(make_app(include_bundled=True)), terminal_size=size, run_before=run_before)
+def test_exam_question(snapshot, make_app, size) -> None:
+    assert exam_shot(snapshot, make_app, "question", size)
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_exam_result(snap_compare, make_app, size) -> None:
-    async def run_before(pilot) -> None:
-        await loaded(pilot)
-        session = five(pilot.app)
-        for right in (True, False, True, False, True):
-            session.mark(right, 42.0)
-        screen = ExamResultScreen(pilot.app.services, session)
-        await pilot.app.push_screen(screen)
-        await pilot.pause()
-        assert "Score 3/5 (60%)" in str(screen.query_one("#exam-score", Static).render())
-        assert "q40" in str(screen.query_one("#exam-missed", Static).render())
-
-    assert snap_compare(make_app(include_bundled=True), terminal_size=size, run_before=run_before)
+def test_exam_result(snapshot, make_app, size) -> None:
+    assert exam_shot(snapshot, make_app, "result", size)
 
 
 async def test_every_tab_period_and_deck_draws(make_app, db_path) -> None:
@@ -251,18 +274,8 @@ def test_stats_help(snapshot, make_app, db_path, size) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_exam_setup_modal(snap_compare, make_app, size) -> None:
-    async def run_before(pilot) -> None:
-        await loaded(pilot)
-        await pilot.press("x")
-        await pilot.pause()
-        pilot.app.screen.query_one(Input).cursor_blink = False
-        await pilot.press("0", "enter")
-        await pilot.pause()
-        status = str(pilot.app.screen.query_one("#exam-setup-status", Static).render())
-        assert "a whole number 1-1000" in status
-
-    assert snap_compare(frozen(make_app(include_bundled=True)), terminal_size=size, run_before=run_before)
+def test_exam_setup_modal(snapshot, make_app, size) -> None:
+    assert exam_shot(snapshot, make_app, "setup", size)
 
 
 async def test_number_keys_show_each_tab_and_the_footer_and_keys_list_them(make_app, db_path, seen) -> None:
