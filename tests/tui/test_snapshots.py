@@ -64,6 +64,7 @@ CHAINS = {
             ("home_help", keys("question_mark", first=True)),
             ("custom_study", keys("escape", "c")),
             ("custom_study_problem", keys("enter")),
+            ("review_summary", keys("escape", "down", "down", "enter", "space", "4")),
         ],
     ),
     "review": (
@@ -75,10 +76,6 @@ CHAINS = {
         ],
     ),
     "review_typed": ((DATA / "typed",), [("review_typed", keys("enter", first=True))]),
-    "review_summary": (
-        (DATA / "decks",),
-        [("review_summary", keys("down", "down", "enter", "space", "4", first=True))],
-    ),
     "browse": (
         (DATA / "decks",),
         [
