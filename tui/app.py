@@ -15,6 +15,7 @@ from textual.binding import Binding
 
 from tui.commands import flopcards_commands
 from tui.config import AppConfig
+from tui.footer_keys import footers_recompose_on_change, keys_start_as_footers_do
 from tui.key_gate import KeyGate
 from tui.messages import CountsPainted, FirstCardPainted, HomePainted, ServicesReady
 from tui.screens.home import HomeScreen
@@ -44,6 +45,8 @@ class FlopcardsApp(App[None]):
     ]
 
     def __init__(self, config: AppConfig) -> None:
+        keys_start_as_footers_do()
+        footers_recompose_on_change()
         super().__init__()
         self.config = config
         self.services: Services | None = None

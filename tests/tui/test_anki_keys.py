@@ -43,15 +43,8 @@ async def test_anki_layout_grades_and_shows_again_hard_good_easy(make_app, db_pa
     assert grades == [4, 3, 1]
 
 
-async def test_default_layout_keeps_the_six_grades(make_app) -> None:
-    app = make_app()
-    async with app.run_test(size=(120, 30)) as pilot:
-        await wait_loaded(pilot)
-        await pilot.press("down", "enter", "space")
-        review = app.screen
-        assert isinstance(review, ReviewScreen)
-        shown = bar(review)
-        assert "0 blackout" in shown and "3 with effort" in shown and "5 perfectly" in shown
+# The default layout's six grades on the bar: tests/tui/test_review_flow.py::
+# test_grade_labels_show_each_grades_interval (0 blackout ... 5 perfectly, the same screen).
 
 
 def test_key_mapping_and_the_setting(tmp_path: Path) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input
 
+from drills.generator import generate
+from tui.drill_text import answer_placeholder, empty_answer_text
 from tui.screens.drill import DrillScreen
 
 # kind -> the example the box shows: % and x are written against the number, a count gets no example
@@ -19,7 +21,20 @@ EXAMPLES = {
 }
 
 
+ON_SCREEN = ["kv-cache", "kv-max-batch"]
+"""Kinds checked on the real screen: an example with a unit, and a count (no example number); the
+texts of every kind are checked headless below (the screen shows these same two texts)."""
+
+
 @pytest.mark.parametrize("kind", EXAMPLES)
+@pytest.mark.parametrize("seed", [3, 11])
+def test_the_box_and_the_empty_answer_message_give_the_example_of_each_kind(kind: str, seed: int) -> None:
+    drill = generate(kind, seed)
+    assert answer_placeholder(drill) == f"your answer, {EXAMPLES[kind]} (enter checks)"
+    assert empty_answer_text(drill).plain == f"Type an answer, {EXAMPLES[kind]} (ctrl+g gives up)."
+
+
+@pytest.mark.parametrize("kind", ON_SCREEN)
 async def test_the_answer_box_example_is_in_the_unit_asked_for(
     make_app, seen, drill_opener, until, kind: str
 ) -> None:

@@ -43,7 +43,11 @@ async def opened(pilot, drill_opener, until, seen) -> DrillScreen:
 
 
 @SIZES
-async def test_question_on_screen_is_the_markdown_question(make_app, seen, drill_opener, until, size) -> None:
+async def test_question_then_solution_on_screen_are_the_markdown_texts(
+    make_app, seen, drill_opener, until, size
+) -> None:
+    """The question as the review and the CLI show it, read page by page; then, after a wrong answer
+    (one run of the app: the solution follows the question on this screen), the worked solution."""
     app = make_app(drill_seconds=120)
     async with app.run_test(size=size) as pilot:
         screen = await opened(pilot, drill_opener, until, seen)
@@ -64,16 +68,8 @@ async def test_question_on_screen_is_the_markdown_question(make_app, seen, drill
             assert flat(convention) in text
         assert f"Answer in {drill.unit} (within" in text
         assert screen.query_one("#drill-question", Static).content.markup == question_markdown(drill)
+        assert "Solution:" not in text, "no solution before the answer"
 
-
-@SIZES
-async def test_solution_on_screen_shows_steps_and_reality_check(
-    make_app, seen, drill_opener, until, size
-) -> None:
-    app = make_app(drill_seconds=120)
-    async with app.run_test(size=size) as pilot:
-        screen = await opened(pilot, drill_opener, until, seen)
-        drill = screen.drill
         await pilot.press(*f"{drill.expected * 1.5:.6g} {drill.unit}", "enter")
         await until(pilot, lambda: screen.phase == "answered", "the verdict")
         await until(pilot, lambda: "Solution:" in seen(app), "the worked solution")

@@ -153,11 +153,19 @@ async def test_three_drills_right_wrong_timed_out_are_stored_and_scheduled(
     }
 
 
-async def test_unreadable_answer_is_not_an_attempt_and_can_be_retyped(make_app, db_path: Path) -> None:
+async def test_bad_amount_then_unreadable_answer_start_nothing_and_can_be_retyped(
+    make_app, db_path: Path
+) -> None:
+    """A bad amount is explained and starts nothing; then, in the drill started after it, an
+    unreadable answer is not an attempt and can be retyped (one run of the app for both)."""
     timer = ManualTimer()
     app = drill_app(make_app, timer)
     async with app.run_test(size=(110, 40)) as pilot:
-        await open_setup(pilot, ("kv-cache",), "1", seed=1)
+        setup = await open_setup(pilot, ("kv-cache",), "lots", seed=1)
+        await pilot.press("enter")
+        assert app.screen is setup
+        assert "neither a number of drills" in str(setup.query_one("#drill-setup-status", Static).render())
+        setup.query_one("#drill-amount", Input).value = "1"
         await pilot.press("enter")
         screen = app.screen
         assert isinstance(screen, DrillScreen)
@@ -175,12 +183,3 @@ async def test_unreadable_answer_is_not_an_attempt_and_can_be_retyped(make_app, 
     with sqlite3.connect(db_path) as conn:
         rows = conn.execute("SELECT given, verdict FROM drill_attempt").fetchall()
     assert rows == [(f"{drill.expected * 1.01:.6g} {drill.unit}", "correct")]
-
-
-async def test_bad_amount_is_explained_and_nothing_starts(make_app) -> None:
-    app = drill_app(make_app, ManualTimer())
-    async with app.run_test(size=(110, 40)) as pilot:
-        setup = await open_setup(pilot, (), "lots", seed=1)
-        await pilot.press("enter")
-        assert app.screen is setup
-        assert "neither a number of drills" in str(setup.query_one("#drill-setup-status", Static).render())

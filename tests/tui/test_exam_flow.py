@@ -94,18 +94,7 @@ async def test_five_question_exam_score_bands_and_misses_reviewed(make_app, db_p
         assert keys == {"grill/q02", "grill/q40"}
 
 
-async def test_escape_before_any_mark_stores_nothing(make_app) -> None:
-    app = make_app(include_bundled=True)
-    async with app.run_test(size=(100, 40)) as pilot:
-        await open_exam(pilot)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert not isinstance(app.screen, ExamScreen | ExamResultScreen)
-        with app.services.store.engine.connect() as conn:
-            assert conn.execute(sa.select(sa.func.count()).select_from(ExamResultRow)).scalar() == 0
-
-
-async def test_home_x_opens_the_grill_and_s_the_stats(make_app, until) -> None:
+async def test_home_x_opens_the_grill_escape_stores_nothing_and_s_the_stats(make_app, until) -> None:
     app = make_app(include_bundled=True)
     async with app.run_test(size=(100, 40)) as pilot:
         await asyncio.wait_for(app.loaded.wait(), 30)
@@ -116,8 +105,11 @@ async def test_home_x_opens_the_grill_and_s_the_stats(make_app, until) -> None:
         await pilot.pause()
         assert isinstance(app.screen, ExamScreen)
         assert "Question 1 of 60" in text_of(app.screen, "#exam-progress")
-        await pilot.press("escape")
+        await pilot.press("escape")  # before any mark: no result, nothing stored
         await pilot.pause()
+        assert not isinstance(app.screen, ExamScreen | ExamResultScreen)
+        with app.services.store.engine.connect() as conn:
+            assert conn.execute(sa.select(sa.func.count()).select_from(ExamResultRow)).scalar() == 0
         await pilot.press("s")
         await until(pilot, lambda: app.screen.query("#stats-summary"), "the stats screen")
         await until(

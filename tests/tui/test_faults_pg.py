@@ -37,8 +37,25 @@ def server(own_server: PgServer) -> Iterator[PgServer]:
     except psycopg.OperationalError:  # a failed test may have left it stopped
         own_server.start()
     own_server.admin(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
-    own_server.admin(f"CREATE DATABASE {DB}")
+    own_server.admin(f"CREATE DATABASE {DB} TEMPLATE {migrated_template(own_server)}")
     yield own_server
+
+
+MIGRATED: dict[str, str] = {}
+
+
+def migrated_template(server: PgServer) -> str:
+    """A database the real migrations brought to head, once per server: each test's database is a
+    copy of it (CREATE DATABASE ... TEMPLATE), as the SQLite tests copy a migrated file."""
+    name = f"{DB}_head"
+    if MIGRATED.get(server.socket_dir) != name:
+        from engine.store.database import open_store
+
+        server.admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        server.admin(f"CREATE DATABASE {name}")
+        open_store(server.url(name)).close()
+        MIGRATED[server.socket_dir] = name
+    return name
 
 
 @pytest.fixture

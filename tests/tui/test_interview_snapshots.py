@@ -14,6 +14,8 @@ from tests.tui.conftest import DATA, screen_text
 from tui.screens.interview import InterviewScreen, Stage
 from tui.screens.interview_report import InterviewReportScreen
 
+from .shot_chain import chain_shot
+
 SIZES = [(80, 24), (120, 40)]
 
 
@@ -31,38 +33,42 @@ def fixed_plan(app):
     )
 
 
-async def opened(pilot, stage: Stage) -> InterviewScreen:
+async def question(pilot) -> None:
     await asyncio.wait_for(pilot.app.loaded.wait(), 30)
     screen = InterviewScreen(pilot.app.services, fixed_plan(pilot.app))
     await pilot.app.push_screen(screen)
     await pilot.pause()
     screen.query_one(Input).cursor_blink = False
-    if stage is Stage.RUBRIC:
-        await pilot.press(*"fsdp", "enter", "1")
-        for _ in range(200):
-            if "Covered 1 of 3" in screen_text(pilot.app):
-                break
-            await pilot.pause(0.02)
     await pilot.pause()
-    return screen
+    assert "Question 1 of 2" in screen_text(pilot.app)
+
+
+async def checklist(pilot) -> None:
+    await pilot.press(*"fsdp", "enter", "1")
+    for _ in range(200):
+        if "Covered 1 of 3" in screen_text(pilot.app):
+            break
+        await pilot.pause(0.02)
+    await pilot.pause()
+    assert "1 [x] " in screen_text(pilot.app)
+
+
+ASKED = [("question", question), (Stage.RUBRIC.name, checklist)]
+"""The question, then its rubric checklist after an answer: one run of the app per size."""
+
+
+def asked_shot(snapshot, make_app, name: str, size: tuple[int, int]) -> bool:
+    return chain_shot(snapshot, "interview", name, size, lambda: frozen(make_app(DATA / "interview")), ASKED)
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_interview_question(snap_compare, make_app, size) -> None:
-    async def run_before(pilot) -> None:
-        await opened(pilot, Stage.ASK)
-        assert "Question 1 of 2" in screen_text(pilot.app)
-
-    assert snap_compare(frozen(make_app(DATA / "interview")), terminal_size=size, run_before=run_before)
+def test_interview_question(snapshot, make_app, size) -> None:
+    assert asked_shot(snapshot, make_app, "question", size)
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_interview_checklist(snap_compare, make_app, size) -> None:
-    async def run_before(pilot) -> None:
-        await opened(pilot, Stage.RUBRIC)
-        assert "1 [x] " in screen_text(pilot.app)
-
-    assert snap_compare(frozen(make_app(DATA / "interview")), terminal_size=size, run_before=run_before)
+def test_interview_checklist(snapshot, make_app, size) -> None:
+    assert asked_shot(snapshot, make_app, Stage.RUBRIC.name, size)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from textual.widgets import Input, Static
 
-from tests.tui.conftest import screen_text
+from tests.tui.conftest import screen_text, wait_until
 from tests.tui.test_review_flow import table_rows, wait_loaded
 from tui.screens.review import ReviewScreen
 
@@ -46,6 +46,9 @@ async def test_due_drill_must_be_answered_and_its_attempt_is_stored(make_app, cl
         drill = review.item.prompt.subject
         box = review.query_one("#answer", Input)
         assert "graded by its answer" in box.placeholder
+        await wait_until(  # the key bar is mounted after the card (on a busy machine, frames later)
+            pilot, lambda: "^g Give up (graded 0)" in screen_text(app).splitlines()[-1], "the drill's key bar"
+        )
         shown = screen_text(app)
         footer = shown.splitlines()[-1]
         assert "ctrl+g: give up (graded 0)" in shown and "^g Give up (graded 0)" in footer, footer

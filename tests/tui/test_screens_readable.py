@@ -9,6 +9,7 @@ import pytest
 
 from tui.screens.drill_summary import DrillSummaryScreen
 from tui.screens.help import HelpScreen
+from tui.screens.home import HomeScreen
 from tui.screens.review import ReviewScreen
 from tui.screens.summary import SummaryScreen
 
@@ -31,7 +32,10 @@ async def answered_drill(pilot, drill_opener, until, *, factor: float) -> None:
 
 
 @SIZES
-async def test_help_lists_the_keys_of_the_screen_below(make_app, seen, size) -> None:
+async def test_help_lists_the_keys_of_the_screen_below_and_the_review_summary_the_counts(
+    make_app, seen, size
+) -> None:
+    """Home's keys, the review's keys; then (the same run: back home) a review's summary."""
     app = make_app()
     async with app.run_test(size=size) as pilot:
         await loaded(pilot)
@@ -53,12 +57,8 @@ async def test_help_lists_the_keys_of_the_screen_below(make_app, seen, size) -> 
         text = seen(app)
         assert "Keys · Review" in text and "u/ctrl+z" in text and "Undo" in text and "0-5" in text, text
 
-
-@SIZES
-async def test_review_summary_shows_the_counts(make_app, seen, size) -> None:
-    app = make_app()
-    async with app.run_test(size=size) as pilot:
-        await loaded(pilot)
+        await pilot.press("escape", "escape")  # the help, then the review (nothing graded): home
+        assert isinstance(app.screen, HomeScreen)
         await pilot.press("down", "down", "enter")  # Serving: one card
         await pilot.press("space", "2", "space", "5")  # failed, back the same day, then passed
         assert isinstance(app.screen, SummaryScreen)

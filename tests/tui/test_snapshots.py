@@ -1,5 +1,8 @@
 """SVG snapshots of every screen and every modal at 80x24 and 120x40 (frozen clock and countdown,
-seeded drills, fixture decks, steady cursor)."""
+seeded drills, fixture decks, steady cursor).
+
+Screens reached one from another share a run of the app (tests/tui/shot_chain.py): each test still
+compares its own screen with its own stored SVG."""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from tui.screens.drill_summary import DrillSummaryScreen
 from tui.screens.help import HelpScreen
 
 from .conftest import settled
+from .shot_chain import chain_shot
 
 DATA = Path(__file__).parent.parent / "data"
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
@@ -39,39 +43,59 @@ async def loaded(pilot) -> None:
     await settle(pilot)
 
 
-def keys_after_loading(*keys: str):
-    async def run_before(pilot) -> None:
-        await loaded(pilot)
-        for key in keys:
+def keys(*pressed: str, first: bool = False):
+    """The step pressing these keys (the first step of a chain waits for the load first)."""
+
+    async def step(pilot) -> None:
+        if first:
+            await loaded(pilot)
+        for key in pressed:
             await pilot.press(key)
             await pilot.pause()
             await asyncio.wait_for(pilot.app.workers.wait_for_complete(), 30)  # e.g. browse's search
         await settle(pilot)
 
-    return run_before
+    return step
 
 
-SCREENS = {
-    "home": ((DATA / "decks", DATA / "long_title"), keys_after_loading()),
-    "home_help": ((DATA / "decks",), keys_after_loading("question_mark")),
-    "review_front": ((DATA / "decks",), keys_after_loading("down", "enter")),
-    "review_revealed": ((DATA / "decks",), keys_after_loading("down", "enter", "space")),
-    "review_help": ((DATA / "decks",), keys_after_loading("down", "enter", "space", "question_mark")),
-    "review_typed": ((DATA / "typed",), keys_after_loading("enter")),
-    "review_summary": ((DATA / "decks",), keys_after_loading("down", "down", "enter", "space", "4")),
-    "browse": ((DATA / "decks",), keys_after_loading("down", "b")),
-    "browse_card": ((DATA / "decks",), keys_after_loading("down", "b", "enter")),
-    "browse_help": ((DATA / "decks",), keys_after_loading("down", "b", "question_mark")),
-    "custom_study": ((DATA / "decks",), keys_after_loading("c")),
-    "custom_study_problem": ((DATA / "decks",), keys_after_loading("c", "enter")),
+CHAINS = {
+    "home": ((DATA / "decks", DATA / "long_title"), [("home", keys(first=True))]),
+    "home_modals": (
+        (DATA / "decks",),
+        [
+            ("home_help", keys("question_mark", first=True)),
+            ("custom_study", keys("escape", "c")),
+            ("custom_study_problem", keys("enter")),
+            ("review_summary", keys("escape", "down", "down", "enter", "space", "4")),
+        ],
+    ),
+    "review": (
+        (DATA / "decks",),
+        [
+            ("review_front", keys("down", "enter", first=True)),
+            ("review_revealed", keys("space")),
+            ("review_help", keys("question_mark")),
+        ],
+    ),
+    "review_typed": ((DATA / "typed",), [("review_typed", keys("enter", first=True))]),
+    "browse": (
+        (DATA / "decks",),
+        [
+            ("browse", keys("down", "b", first=True)),
+            ("browse_help", keys("question_mark")),
+            ("browse_card", keys("escape", "enter")),
+        ],
+    ),
 }
+SCREENS = {name: chain for chain, (_, steps) in CHAINS.items() for name, _ in steps}
 
 
 @SIZES
 @pytest.mark.parametrize("name", list(SCREENS))
-def test_review_side(snap_compare, make_app, name: str, size: tuple[int, int]) -> None:
-    deck_dirs, run_before = SCREENS[name]
-    assert snap_compare(frozen_app(make_app, *deck_dirs), terminal_size=size, run_before=run_before)
+def test_review_side(snapshot, make_app, name: str, size: tuple[int, int]) -> None:
+    chain = SCREENS[name]
+    deck_dirs, steps = CHAINS[chain]
+    assert chain_shot(snapshot, chain, name, size, lambda: frozen_app(make_app, *deck_dirs), steps)
 
 
 @SIZES
@@ -87,29 +111,56 @@ def test_drill_setup(snap_compare, make_app, until, size: tuple[int, int]) -> No
     assert snap_compare(frozen_app(make_app), terminal_size=size, run_before=run_before)
 
 
-DRILL_STEPS = ["question", "verdict", "slip", "summary", "help"]
+def drill_steps(drill_opener, until, *, slip: bool = False):
+    """One drill answered: the question, its help (f1, closed again), the verdict and the summary;
+    or (`slip`) the verdict on a slip: K only, the unit in lower case (it names the slip and the
+    reading rule)."""
+    screen: list[DrillScreen] = []
+
+    async def question(pilot) -> None:
+        screen.append(await drill_opener(pilot, amount="1"))
+        await settle(pilot)
+
+    async def answered(pilot) -> None:
+        drill = screen[0].drill
+        assert drill is not None
+        if slip:
+            typed = f"{drill.expected / 2:.4g} {drill.unit.lower()}"
+        else:
+            typed = f"{drill.expected * 1.5:.4g} {drill.unit}"
+        await pilot.press(*typed, "enter")
+        await until(pilot, lambda: screen[0].phase == "answered", "the verdict")
+        await settle(pilot)
+
+    async def help_keys(pilot) -> None:
+        await pilot.press("f1")
+        # a condition, not frames: on a busy machine the drill screen stayed unchanged for three
+        # frames before the keys screen came up, and the shot missed it
+        await until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen), "the keys")
+        await settle(pilot)
+
+    async def help_closed(pilot) -> None:
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(pilot.app.screen, HelpScreen), "the keys closed")
+        await settle(pilot)
+        await answered(pilot)
+
+    async def summary(pilot) -> None:
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(pilot.app.screen, DrillSummaryScreen), "the summary")
+        await settle(pilot)
+
+    if slip:
+        return [("question", question), ("slip", answered)]
+    return [("question", question), ("help", help_keys), ("verdict", help_closed), ("summary", summary)]
+
+
+DRILL_STEPS = {"question": "drill", "help": "drill", "verdict": "drill", "summary": "drill", "slip": "slip"}
 
 
 @SIZES
-@pytest.mark.parametrize("step", DRILL_STEPS)
-def test_drill(snap_compare, make_app, drill_opener, until, step: str, size: tuple[int, int]) -> None:
-    async def run_before(pilot) -> None:
-        screen: DrillScreen = await drill_opener(pilot, amount="1")
-        if step == "help":
-            await pilot.press("f1")
-            # a condition, not frames: on a busy machine the drill screen stayed unchanged for three
-            # frames before the keys screen came up, and the shot missed it
-            await until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen), "the keys")
-        elif step != "question":
-            drill = screen.drill
-            assert drill is not None
-            # "slip": K only, the unit in lower case (the verdict names the slip and the reading rule)
-            typed = f"{drill.expected / 2:.4g} {drill.unit.lower()}" if step == "slip" else None
-            await pilot.press(*(typed or f"{drill.expected * 1.5:.4g} {drill.unit}"), "enter")
-            await until(pilot, lambda: screen.phase == "answered", "the verdict")
-            if step == "summary":
-                await pilot.press("enter")
-                await until(pilot, lambda: isinstance(pilot.app.screen, DrillSummaryScreen), "the summary")
-        await settle(pilot)
-
-    assert snap_compare(frozen_app(make_app), terminal_size=size, run_before=run_before)
+@pytest.mark.parametrize("step", list(DRILL_STEPS))
+def test_drill(snapshot, make_app, drill_opener, until, step: str, size: tuple[int, int]) -> None:
+    chain = DRILL_STEPS[step]
+    steps = drill_steps(drill_opener, until, slip=chain == "slip")
+    assert chain_shot(snapshot, chain, step, size, lambda: frozen_app(make_app), steps)

@@ -19,6 +19,7 @@ from tui.screens.exam_result import ExamResultScreen
 from tui.screens.stats import StatsScreen
 
 from .conftest import wait_until
+from .shot_chain import chain_shot
 
 SIZES = [(80, 24), (120, 40)]
 TODAY = date(2026, 3, 2)  # the study day of the frozen clock in tests/conftest.py
@@ -117,28 +118,61 @@ async def open_stats(pilot) -> StatsScreen:
     return screen
 
 
+async def activity(pilot) -> None:
+    screen = await open_stats(pilot)
+    summary = str(screen.query_one("#stats-summary", Static).render())
+    assert "Studied" in summary and "daily load" in summary
+    assert "Answers per day, past year" in str(screen.query_one("#stats-heatmap", Static).render())
+
+
+async def stats_help(pilot) -> None:
+    await pilot.press("question_mark")
+    await pilot.pause()
+    keys = str(pilot.app.screen.query_one("#help-keys", Static).render())
+    assert "30/90 days" in keys and "Period" in keys
+
+
+async def due_chart(pilot) -> None:
+    await pilot.press("escape")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, StatsScreen)
+    screen.query_one("#stats-tabs", TabbedContent).active = "tab-due"
+    await pilot.pause(0.2)
+    assert "next 30 days" in plot_text(screen, "#plot-due")
+
+
+async def due_chart_90_days(pilot) -> None:
+    screen = pilot.app.screen
+    await pilot.press("f")
+    await pilot.pause(0.2)
+    assert "next 90 days" in plot_text(screen, "#plot-due")
+
+
+STATS_CHAIN = [
+    ("activity", activity),
+    ("help", stats_help),
+    ("due", due_chart),
+    ("due_90_days", due_chart_90_days),
+]
+"""The stats screen's shots, one run of the app per size (tests/tui/shot_chain.py)."""
+
+
+def stats_shot(snapshot, make_app, db_path, name: str, size: tuple[int, int]) -> bool:
+    def make():  # type: ignore[no-untyped-def]
+        seed_history(db_path)
+        return make_app()
+
+    return chain_shot(snapshot, "stats", name, size, make, STATS_CHAIN)
+
+
 @pytest.mark.parametrize("size", SIZES)
-def test_stats_activity(snap_compare, make_app, db_path, size) -> None:
-    seed_history(db_path)
-
-    async def run_before(pilot) -> None:
-        screen = await open_stats(pilot)
-        summary = str(screen.query_one("#stats-summary", Static).render())
-        assert "Studied" in summary and "daily load" in summary
-        assert "Answers per day, past year" in str(screen.query_one("#stats-heatmap", Static).render())
-
-    assert snap_compare(make_app(), terminal_size=size, run_before=run_before)
+def test_stats_activity(snapshot, make_app, db_path, size) -> None:
+    assert stats_shot(snapshot, make_app, db_path, "activity", size)
 
 
-def test_stats_due_chart(snap_compare, make_app, db_path) -> None:
-    seed_history(db_path)
-
-    async def run_before(pilot) -> None:
-        screen = await open_stats(pilot)
-        screen.query_one("#stats-tabs", TabbedContent).active = "tab-due"
-        await pilot.pause(0.2)
-
-    assert snap_compare(make_app(), terminal_size=(120, 40), run_before=run_before)
+def test_stats_due_chart(snapshot, make_app, db_path) -> None:
+    assert stats_shot(snapshot, make_app, db_path, "due", (120, 40))
 
 
 def five(app) -> ExamSession:
@@ -148,35 +182,58 @@ def five(app) -> ExamSession:
     return ExamSession(deck, tuple(Question(deck.cards[p - 1], p) for p in (1, 2, 20, 40, 55)))
 
 
+async def exam_setup_modal(pilot) -> None:
+    await loaded(pilot)
+    await pilot.press("x")
+    await pilot.pause()
+    pilot.app.screen.query_one(Input).cursor_blink = False
+    await pilot.press("0", "enter")
+    await pilot.pause()
+    status = str(pilot.app.screen.query_one("#exam-setup-status", Static).render())
+    assert "a whole number 1-1000" in status
+
+
+async def exam_question(pilot) -> None:
+    await pilot.press("escape")  # the setup modal closed: home
+    await pilot.pause()
+    screen = ExamScreen(pilot.app.services, five(pilot.app))
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    screen.query_one(Input).cursor_blink = False
+    assert "Question 1 of 5" in str(screen.query_one("#exam-progress", Static).render())
+    assert "this question 0:00" in str(screen.query_one("#exam-clock", Static).render())
+    await pilot.pause()
+
+
+async def exam_result(pilot) -> None:
+    session = five(pilot.app)
+    for right in (True, False, True, False, True):
+        session.mark(right, 42.0)
+    screen = ExamResultScreen(pilot.app.services, session)
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    assert "Score 3/5 (60%)" in str(screen.query_one("#exam-score", Static).render())
+    assert "q40" in str(screen.query_one("#exam-missed", Static).render())
+
+
+EXAM_CHAIN = [("setup", exam_setup_modal), ("question", exam_question), ("result", exam_result)]
+"""The exam's setup modal (a refused count), a question and a result: one run of the app per size."""
+
+
+def exam_shot(snapshot, make_app, name: str, size: tuple[int, int]) -> bool:
+    return chain_shot(
+        snapshot, "exam", name, size, lambda: frozen(make_app(include_bundled=True)), EXAM_CHAIN
+    )
+
+
 @pytest.mark.parametrize("size", SIZES)
-def test_exam_question(snap_compare, make_app, size) -> None:
-    async def run_before(pilot) -> None:
-        await loaded(pilot)
-        screen = ExamScreen(pilot.app.services, five(pilot.app))
-        await pilot.app.push_screen(screen)
-        await pilot.pause()
-        screen.query_one(Input).cursor_blink = False
-        assert "Question 1 of 5" in str(screen.query_one("#exam-progress", Static).render())
-        assert "this question 0:00" in str(screen.query_one("#exam-clock", Static).render())
-        await pilot.pause()
-
-    assert snap_compare(frozen(make_app(include_bundled=True)), terminal_size=size, run_before=run_before)
+def test_exam_question(snapshot, make_app, size) -> None:
+    assert exam_shot(snapshot, make_app, "question", size)
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_exam_result(snap_compare, make_app, size) -> None:
-    async def run_before(pilot) -> None:
-        await loaded(pilot)
-        session = five(pilot.app)
-        for right in (True, False, True, False, True):
-            session.mark(right, 42.0)
-        screen = ExamResultScreen(pilot.app.services, session)
-        await pilot.app.push_screen(screen)
-        await pilot.pause()
-        assert "Score 3/5 (60%)" in str(screen.query_one("#exam-score", Static).render())
-        assert "q40" in str(screen.query_one("#exam-missed", Static).render())
-
-    assert snap_compare(make_app(include_bundled=True), terminal_size=size, run_before=run_before)
+def test_exam_result(snapshot, make_app, size) -> None:
+    assert exam_shot(snapshot, make_app, "result", size)
 
 
 async def test_every_tab_period_and_deck_draws(make_app, db_path) -> None:
@@ -207,48 +264,18 @@ def plot_text(screen, selector: str) -> str:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_stats_due_chart_90_days(snap_compare, make_app, db_path, size) -> None:
-    seed_history(db_path)
-
-    async def run_before(pilot) -> None:
-        screen = await open_stats(pilot)
-        screen.query_one("#stats-tabs", TabbedContent).active = "tab-due"
-        await pilot.pause(0.1)
-        assert "next 30 days" in plot_text(screen, "#plot-due")
-        await pilot.press("f")
-        await pilot.pause(0.2)
-        assert "next 90 days" in plot_text(screen, "#plot-due")
-
-    assert snap_compare(make_app(), terminal_size=size, run_before=run_before)
+def test_stats_due_chart_90_days(snapshot, make_app, db_path, size) -> None:
+    assert stats_shot(snapshot, make_app, db_path, "due_90_days", size)
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_stats_help(snap_compare, make_app, db_path, size) -> None:
-    seed_history(db_path)
-
-    async def run_before(pilot) -> None:
-        await open_stats(pilot)
-        await pilot.press("question_mark")
-        await pilot.pause()
-        keys = str(pilot.app.screen.query_one("#help-keys", Static).render())
-        assert "30/90 days" in keys and "Period" in keys
-
-    assert snap_compare(make_app(), terminal_size=size, run_before=run_before)
+def test_stats_help(snapshot, make_app, db_path, size) -> None:
+    assert stats_shot(snapshot, make_app, db_path, "help", size)
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_exam_setup_modal(snap_compare, make_app, size) -> None:
-    async def run_before(pilot) -> None:
-        await loaded(pilot)
-        await pilot.press("x")
-        await pilot.pause()
-        pilot.app.screen.query_one(Input).cursor_blink = False
-        await pilot.press("0", "enter")
-        await pilot.pause()
-        status = str(pilot.app.screen.query_one("#exam-setup-status", Static).render())
-        assert "a whole number 1-1000" in status
-
-    assert snap_compare(frozen(make_app(include_bundled=True)), terminal_size=size, run_before=run_before)
+def test_exam_setup_modal(snapshot, make_app, size) -> None:
+    assert exam_shot(snapshot, make_app, "setup", size)
 
 
 async def test_number_keys_show_each_tab_and_the_footer_and_keys_list_them(make_app, db_path, seen) -> None:
