@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import os
 import signal
 import subprocess
 import sys
@@ -65,9 +66,9 @@ MUTATIONS = (
     ),
     Mutation(
         "totals-same-day",
-        "engine/store/repo.py",
-        "sa.and_(~ReviewRow.was_new, ~ReviewRow.same_day_repeat)",
-        "~ReviewRow.was_new",
+        "engine/store/rules.py",
+        '"NOT was_new AND NOT same_day_repeat"',
+        '"NOT was_new"',
     ),
     Mutation(
         "repeat-today-queue",
@@ -90,66 +91,143 @@ MUTATIONS = (
     ),
     Mutation("slip-window", "engine/slips.py", "WINDOW = 0.01", "WINDOW = 0.0001"),
     Mutation(
-        "hint-is-free", "drills/attempts.py", "    return Grade(max(0, int(grade) - 1))", "    return grade"
+        "hint-is-free",
+        "drills/attempts.py",
+        "    return Grade(max(0, int(grade) - 1))",
+        "    return grade",
+        (
+            "tests/drills/test_attempt_flags.py",
+            "tests/drills/test_timed.py",
+            "tests/drills/test_attempts.py",
+        ),
     ),
-    Mutation("unit-factor", "engine/units.py", "gibi- = 2**30 = Gi-", "gibi- = 1e9 = Gi-"),
-    Mutation("byte-bits", "engine/units.py", "byte = 8 * bit", "byte = 10 * bit"),
     Mutation(
-        "formula-division", "engine/formula/evaluate.py", 'acc * v if op == "*" else acc / v', "acc * v"
+        "unit-factor",
+        "engine/units.py",
+        "gibi- = 2**30 = Gi-",
+        "gibi- = 1e9 = Gi-",
+        (
+            "tests/engine/test_units.py",
+            "tests/engine/test_answers.py",
+        ),
+    ),
+    Mutation(
+        "byte-bits",
+        "engine/units.py",
+        "byte = 8 * bit",
+        "byte = 10 * bit",
+        (
+            "tests/engine/test_units.py",
+            "tests/engine/test_answers.py",
+        ),
+    ),
+    Mutation(
+        "formula-division",
+        "engine/formula/evaluate.py",
+        'acc * v if op == "*" else acc / v',
+        "acc * v",
+        ("tests/engine/test_formula.py",),
     ),
     Mutation(
         "equivalence-tolerance",
         "engine/formula/equivalence.py",
         "rel_tol=1e-9, abs_tol=1e-12",
         "rel_tol=1e-3, abs_tol=1e-12",
+        (
+            "tests/engine/test_formula.py",
+            "tests/engine/test_answers.py",
+        ),
     ),
     Mutation(
         "drill-timeout",
         "drills/attempts.py",
         "    timed_out = result is None and not gave_up\n",
         "    timed_out = False\n",
+        (
+            "tests/drills/test_attempts.py",
+            "tests/drills/test_attempt_flags.py",
+        ),
     ),
     Mutation(
         "drill-schedules-its-grade",
         "drills/attempts.py",
         "drill_key(attempt.drill.kind), outcome.grade, attempt.seconds,",
         "drill_key(attempt.drill.kind), Grade.PERFECTLY, attempt.seconds,",
+        (
+            "tests/drills/test_attempts.py",
+            "tests/drills/test_attempt_flags.py",
+            "tests/store/test_weak_kinds.py",
+        ),
     ),
     Mutation(
         "undo-keeps-drill-attempt",
         "engine/store/repo.py",
         "        delete_attempt(session, attempt_id)\n",
         "",
+        ("tests/store/test_undo_drill.py",),
     ),
     Mutation(
-        "drill-close-count", "drills/session.py", "r.verdict is Verdict.CLOSE", "r.verdict is Verdict.WRONG"
+        "drill-close-count",
+        "drills/session.py",
+        "r.verdict is Verdict.CLOSE",
+        "r.verdict is Verdict.WRONG",
+        ("tests/drills/test_session.py",),
     ),
     # engine
     Mutation(
-        "grade-wrong", "engine/grades.py", "        return Grade.NOT_AT_ALL", "        return Grade.BARELY"
+        "grade-wrong",
+        "engine/grades.py",
+        "        return Grade.NOT_AT_ALL",
+        "        return Grade.BARELY",
+        (
+            "tests/drills/test_attempts.py",
+            "tests/store/test_lapse_grades.py",
+        ),
     ),
     Mutation(
         "grade-timeout",
         "engine/grades.py",
         "        return Grade.BLACKOUT",
         "        return Grade.NOT_AT_ALL",
+        (
+            "tests/drills/test_attempts.py",
+            "tests/store/test_lapse_grades.py",
+        ),
     ),
     Mutation(
-        "close-band", "engine/bands.py", "max(5 * self.tolerance, 0.10)", "max(5 * self.tolerance, 0.20)"
+        "close-band",
+        "engine/bands.py",
+        "max(5 * self.tolerance, 0.10)",
+        "max(5 * self.tolerance, 0.20)",
+        ("tests/engine/test_answers.py",),
     ),
     Mutation(
         "day-start",
         "engine/studyday.py",
         "(local - timedelta(hours=self.day_start_hour)).date()",
         "local.date()",
+        (
+            "tests/engine/test_sm2.py",
+            "tests/store/test_rules_once.py",
+            "tests/store/test_study_queue.py",
+        ),
     ),
     Mutation("lapse-grade", "engine/store/marks.py", "record.grade < 3 and", "record.grade < 2 and"),
-    Mutation("leech-threshold", "engine/counting.py", "leech_lapses: int = 8", "leech_lapses: int = 9"),
+    Mutation(
+        "leech-threshold",
+        "engine/counting.py",
+        "leech_lapses: int = 8",
+        "leech_lapses: int = 9",
+        (
+            "tests/store/test_marks.py",
+            "tests/store/test_lapse_grades.py",
+        ),
+    ),
     # the application layer
     Mutation(
         "drill-kinds-leech",
         "engine/app/study.py",
-        "leech_at=self.limits.leech_lapses if key in self._card_keys() else None",
+        "leech_at=self.limits.leech_lapses if self._joins_as_card(key) else None",
         "leech_at=self.limits.leech_lapses",
         APP,
     ),
@@ -218,7 +296,16 @@ MUTATIONS = (
         CARDS,
     ),
     # drills
-    Mutation("weak-kinds-perfect", "drills/timed.py", "if accuracy[k] < 1", "if accuracy[k] <= 1"),
+    Mutation(
+        "weak-kinds-perfect",
+        "drills/timed.py",
+        "if accuracy[k] < 1",
+        "if accuracy[k] <= 1",
+        (
+            "tests/drills/test_timed.py",
+            "tests/store/test_weak_kinds.py",
+        ),
+    ),
 )
 
 _pending: dict[Path, str] = {}
@@ -244,14 +331,37 @@ def dirty() -> str:
     return done.stdout.strip() if done.returncode == 0 else f"not a git tree: {done.stderr.strip()}"
 
 
-def run_tests(tests: tuple[str, ...], workers: int) -> tuple[bool, float]:
-    """(passed, seconds) of pytest over `tests`, stopping at the first failure."""
+@dataclass(frozen=True)
+class Run:
+    """One pytest run: whether it passed, how long it took, and the first failing test ('' if none)."""
+
+    passed: bool
+    seconds: float
+    failed: str = ""
+    timed_out: bool = False
+
+
+def run_tests(tests: tuple[str, ...], workers: int, timeout: float) -> Run:
+    """Pytest over `tests`, stopping at the first failure; a run longer than `timeout` is stopped."""
     start = time.perf_counter()
     cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests]
     if workers:
         cmd += ["-n", str(workers)]
-    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
-    return done.returncode == 0, time.perf_counter() - start
+    # its own process group, so a run past its time is stopped with its xdist workers
+    with subprocess.Popen(
+        cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
+    ) as proc:
+        try:
+            out, _ = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            return Run(False, time.perf_counter() - start, timed_out=True)
+        except BaseException:
+            os.killpg(proc.pid, signal.SIGKILL)  # Ctrl-C or SIGTERM: no pytest left on the mutated file
+            raise
+    failed = next((line.split()[1] for line in out.splitlines() if line.startswith(("FAILED", "ERROR "))), "")
+    return Run(proc.returncode == 0, time.perf_counter() - start, failed)
 
 
 def apply(mutation: Mutation) -> None:
@@ -269,6 +379,7 @@ def main() -> int:
     parser.add_argument("--only", action="append", help="run only this mutation (repeatable)")
     parser.add_argument("--list", action="store_true", help="check every mutation applies, list them, exit")
     parser.add_argument("-n", "--workers", type=int, default=0, help="pytest-xdist workers per run (0: none)")
+    parser.add_argument("--timeout", type=float, default=1800, help="seconds one pytest run may take")
     args = parser.parse_args()
     chosen = [m for m in MUTATIONS if not args.only or m.name in args.only]
     if args.list:
@@ -284,25 +395,38 @@ def main() -> int:
     atexit.register(restore)
     signal.signal(signal.SIGTERM, _on_signal)
     signal.signal(signal.SIGINT, _on_signal)
-    ok, seconds = run_tests(FAST, args.workers)
-    print(f"{'baseline (no mutation)':<28} {'passes' if ok else 'FAILS'} in {seconds:5.1f} s", flush=True)
-    if not ok:
+    selected = tuple(dict.fromkeys(t for m in chosen for t in m.tests))  # a kill must come from the bug
+    base = run_tests(selected, args.workers, args.timeout)
+    print(
+        f"{'baseline (no mutation)':<28} {'passes' if base.passed else 'FAILS'} in {base.seconds:5.1f} s",
+        flush=True,
+    )
+    if not base.passed:
+        print(f"baseline fails: {'timed out' if base.timed_out else base.failed}")
         return 2
-    survivors = []
+    survivors, unsure = [], []
     for mutation in chosen:
         apply(mutation)
         try:
-            passed, seconds = run_tests(mutation.tests, args.workers)
+            run = run_tests(mutation.tests, args.workers, args.timeout)
         finally:
             restore()
-        verdict = "SURVIVED" if passed else "killed"
-        print(f"{mutation.name:<28} {verdict:<8} in {seconds:5.1f} s  ({mutation.path})", flush=True)
-        if passed:
+        verdict = "SURVIVED" if run.passed else "TIMEOUT" if run.timed_out else "killed"
+        print(
+            f"{mutation.name:<28} {verdict:<8} in {run.seconds:5.1f} s  ({mutation.path}) {run.failed}",
+            flush=True,
+        )
+        if run.passed:
             survivors.append(mutation.name)
-    print(f"{len(chosen) - len(survivors)} of {len(chosen)} mutations killed")
+        elif run.timed_out:
+            unsure.append(mutation.name)
+    killed = len(chosen) - len(survivors) - len(unsure)
+    print(f"{killed} of {len(chosen)} mutations killed")
     if survivors:
         print("survived: " + ", ".join(survivors))
-    return 1 if survivors else 0
+    if unsure:
+        print("timed out (no verdict): " + ", ".join(unsure))
+    return 1 if survivors or unsure else 0
 
 
 if __name__ == "__main__":
