@@ -308,6 +308,261 @@ MUTATIONS = (
     ),
 )
 
+# broadened (2026-11-28, second session): bugs a person would make, each with the few test files
+# that should decide it
+SM2 = ("tests/engine/test_sm2.py", "tests/engine/test_sm2_same_day.py")
+RULES = ("tests/store/test_rules_once.py", "tests/store/test_study_queue.py", "tests/store/test_marks.py")
+READ = ("tests/engine/test_answers.py", "tests/engine/test_reading_forms.py")
+REDACT = (
+    "tests/engine/test_app_errors.py",
+    "tests/tui/test_no_secret.py::test_mask_secrets_covers_every_scheme_and_form",
+)
+ANKI_IN = (
+    "tests/anki/test_anki_schedule.py",
+    "tests/anki/test_anki_import.py",
+    "tests/anki/test_import_grades_fixed.py",
+)
+ANKI_OUT = ("tests/anki/test_anki_export.py", "tests/anki/test_export_guid_fixed.py")
+CHECKS = ("tests/authoring/test_checks_and_lint.py", "tests/cards/test_decks_issue29.py")
+GEN = ("tests/drills/test_drill_generator.py", "tests/drills/test_drill_language.py")
+BROAD = (
+    # engine: schedulers
+    Mutation(
+        "sm2-fail-keeps-reps",
+        "engine/sm2.py",
+        "repetitions=0 if grade < PASSING_GRADE else repetitions,",
+        "repetitions=repetitions,",
+        SM2,
+    ),
+    Mutation(
+        "sm2-repeat-until-4",
+        "engine/sm2.py",
+        "return grade < PASSING_GRADE or (state.repeat_today and grade < SAME_DAY_TARGET)",
+        "return grade < PASSING_GRADE",
+        SM2,
+    ),
+    Mutation(
+        "sm2-interval-truncates",
+        "engine/sm2.py",
+        "round(Fraction(min(previous_interval, max_interval) * ef_centi, 100))",
+        "int(Fraction(min(previous_interval, max_interval) * ef_centi, 100))",
+        SM2,
+    ),
+    Mutation(
+        "fsrs-barely-is-hard",
+        "engine/fsrs_scheduler.py",
+        "{0: 1, 1: 1, 2: 1, 3: 2, 4: 3, 5: 4}",
+        "{0: 1, 1: 1, 2: 2, 3: 2, 4: 3, 5: 4}",
+        ("tests/engine/test_fsrs_scheduler.py", "tests/engine/test_fsrs_order.py"),
+    ),
+    Mutation(
+        "fsrs-one-day-elapsed",
+        "engine/fsrs_scheduler.py",
+        "    if elapsed_days >= 1:",
+        "    if elapsed_days > 1:",
+        ("tests/engine/test_fsrs_study_days.py", "tests/engine/test_fsrs_scheduler.py"),
+    ),
+    # engine: units, answer reading, grading
+    Mutation(
+        "units-month", "engine/units.py", "month = year / 12 = months", "month = 30 * day = months", READ
+    ),
+    Mutation(
+        "read-space-groups",
+        "engine/reading.py",
+        r"(\d{1,3})((?:[, _]\d{3})+)",
+        r"(\d{1,3})((?:[,_]\d{3})+)",
+        READ,
+    ),
+    Mutation(
+        "percent-one-is-100",
+        "engine/answers.py",
+        "in _PERCENT_UNITS and 0 < abs(value) <= 1:",
+        "in _PERCENT_UNITS and 0 < abs(value) < 1:",
+        READ,
+    ),
+    Mutation(
+        "sig-figs-off-by-one",
+        "engine/bands.py",
+        "round(value, sig - 1 - math.floor(math.log10(abs(value))))",
+        "round(value, sig - math.floor(math.log10(abs(value))))",
+        (*READ, "tests/drills/test_grader_corpus.py"),
+    ),
+    Mutation(
+        "anki-hard-key",
+        "engine/grades.py",
+        "key = 1 if grade < Grade.WITH_EFFORT else int(grade) - 1",
+        "key = 1 if grade <= Grade.WITH_EFFORT else int(grade) - 1",
+        ("tests/engine", "tests/drills/test_attempts.py"),
+    ),
+    # engine: counts and the store's rules
+    Mutation(
+        "review-limit-counts-repeats",
+        "engine/counting.py",
+        "max(0, limits.reviews_per_day - totals.scheduled_reviews)",
+        "max(0, limits.reviews_per_day - totals.reviews)",
+        (
+            "tests/store/test_same_day_store.py",
+            "tests/store/test_study_queue.py",
+            "tests/store/test_session_summary.py",
+        ),
+    ),
+    Mutation(
+        "new-drills-count-cards",
+        "engine/counting.py",
+        "max(0, limits.new_drills_per_day - totals.new_drills)",
+        "max(0, limits.new_drills_per_day - totals.new_cards)",
+        ("tests/store/test_new_drill_limit.py", "tests/store/test_drill_day_limits.py"),
+    ),
+    Mutation("rules-due-today", "engine/store/rules.py", '"due_day <= :today"', '"due_day < :today"', RULES),
+    Mutation(
+        "rules-buried-today",
+        "engine/store/rules.py",
+        '"buried_until > :today"',
+        '"buried_until >= :today"',
+        RULES,
+    ),
+    Mutation(
+        "rules-repeat-any-day",
+        "engine/store/rules.py",
+        '"repeat_today = :yes AND last_day = :today"',
+        '"repeat_today = :yes"',
+        (*RULES, "tests/store/test_same_day_store.py"),
+    ),
+    # engine: redaction
+    Mutation(
+        "redact-at-in-password",
+        "engine/redact.py",
+        r"[^\s/?#@:]*:)[^\s/?#]*(?=@)",
+        r"[^\s/?#@:]*:)[^\s/?#@]*(?=@)",
+        REDACT,
+    ),
+    Mutation(
+        "redact-keyword-case",
+        "engine/redact.py",
+        r'rf"(?P<head>\bpassword\s*=\s*)(?:{_QUOTED}|[^\s,;)]+)", re.I)',
+        r'rf"(?P<head>\bpassword\s*=\s*)(?:{_QUOTED}|[^\s,;)]+)")',
+        REDACT,
+    ),
+    Mutation(
+        "redact-quoted-keyword",
+        "engine/redact.py",
+        r'rf"(?P<head>\bpassword\s*=\s*)(?:{_QUOTED}|[^\s,;)]+)"',
+        r'rf"(?P<head>\bpassword\s*=\s*)(?:[^\s,;)]+)"',
+        REDACT,
+    ),
+    # cards: the Anki import and export, the loader, a deck's checks
+    Mutation(
+        "anki-buried-until-today",
+        "cards/anki_history.py",
+        "buried_until=today + timedelta(days=1) if card.queue in BURIED else None,",
+        "buried_until=today if card.queue in BURIED else None,",
+        ANKI_IN,
+    ),
+    Mutation(
+        "anki-ease-scale",
+        "cards/anki_history.py",
+        "ef_centi=card.factor // 10 if card.factor else None,",
+        "ef_centi=card.factor // 100 if card.factor else None,",
+        ANKI_IN,
+    ),
+    Mutation(
+        "anki-rollover-hour",
+        "cards/anki_days.py",
+        "if local.hour < rollover:",
+        "if local.hour <= rollover:",
+        ANKI_IN,
+    ),
+    Mutation(
+        "anki-export-raw-html",
+        "cards/anki_export.py",
+        'MarkdownIt("commonmark", {"html": False})',
+        'MarkdownIt("commonmark", {"html": True})',
+        ANKI_OUT,
+    ),
+    Mutation(
+        "anki-export-drops-note",
+        "cards/anki_export.py",
+        r'back = card.back + (f"\n\n> **Note:** {card.note}" if card.note else "")',
+        "back = card.back",
+        ANKI_OUT,
+    ),
+    Mutation(
+        "loader-reads-drill-files",
+        "cards/loader.py",
+        "return path.suffix in YAML_SUFFIXES and not path.name.endswith(DRILL_SUFFIX)",
+        "return path.suffix in YAML_SUFFIXES",
+        (
+            "tests/cards/test_deck_cache.py",
+            "tests/drills/test_drill_loader.py",
+            "tests/authoring/test_bad_decks.py",
+        ),
+    ),
+    Mutation(
+        "check-ignores-note",
+        "cards/checks.py",
+        'for part in (card.front, card.back, card.note or "")]',
+        "for part in (card.front, card.back)]",
+        CHECKS,
+    ),
+    Mutation(
+        "check-unicode-minus",
+        "cards/checks.py",
+        'return float(match.group().replace(",", "").replace("−", "-"))',
+        'return float(match.group().replace(",", ""))',
+        CHECKS,
+    ),
+    # drills: the generator and the template checks
+    Mutation(
+        "drill-seed-not-per-kind",
+        "drills/generator.py",
+        'rng = random.Random(f"{t.spec.id}:{seed}")',
+        "rng = random.Random(seed)",
+        GEN,
+    ),
+    Mutation(
+        "convention-band",
+        "drills/generator.py",
+        "band = max(5 * tolerance, 0.10) if close is None else close",
+        "band = max(5 * tolerance, 0.20) if close is None else close",
+        (*GEN, "tests/engine/test_reading_forms.py"),
+    ),
+    Mutation(
+        "drill-declared-slips",
+        "drills/generator.py",
+        "slips=declared or default_slips(drill.unit),",
+        "slips=default_slips(drill.unit),",
+        ("tests/drills/test_grader_corpus.py", "tests/drills/test_answer_forms.py"),
+    ),
+    Mutation(
+        "drill-measured-any",
+        "drills/generator.py",
+        "if all(values.get(k) in accepted for k, accepted in when.items())",
+        "if any(values.get(k) in accepted for k, accepted in when.items())",
+        (*GEN, "tests/drills/test_drill_kinds_more.py"),
+    ),
+    Mutation(
+        "drill-override-bool",
+        "drills/generator.py",
+        "if isinstance(given, bool) or not math.isfinite(number):",
+        "if not math.isfinite(number):",
+        GEN,
+    ),
+    Mutation(
+        "template-constraint-hi",
+        "drills/template_checks.py",
+        "(hi is not None and value > hi)",
+        "(hi is not None and value >= hi)",
+        ("tests/drills/test_drill_loader.py", "tests/authoring/test_checks_and_lint.py"),
+    ),
+    Mutation(
+        "template-acceptance",
+        "drills/draws.py",
+        "MIN_ACCEPTANCE = 0.05",
+        "MIN_ACCEPTANCE = 0.005",
+        ("tests/drills/test_drill_loader.py", "tests/authoring/test_checks_and_lint.py"),
+    ),
+)
+
 _pending: dict[Path, str] = {}
 """Files mutated right now, with their original text: restored at exit and on SIGINT/SIGTERM."""
 
@@ -381,7 +636,7 @@ def main() -> int:
     parser.add_argument("-n", "--workers", type=int, default=0, help="pytest-xdist workers per run (0: none)")
     parser.add_argument("--timeout", type=float, default=1800, help="seconds one pytest run may take")
     args = parser.parse_args()
-    chosen = [m for m in MUTATIONS if not args.only or m.name in args.only]
+    chosen = [m for m in (*MUTATIONS, *BROAD) if not args.only or m.name in args.only]
     if args.list:
         for mutation in chosen:
             text = (ROOT / mutation.path).read_text(encoding="utf-8")
