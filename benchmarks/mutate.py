@@ -313,10 +313,7 @@ MUTATIONS = (
 SM2 = ("tests/engine/test_sm2.py", "tests/engine/test_sm2_same_day.py")
 RULES = ("tests/store/test_rules_once.py", "tests/store/test_study_queue.py", "tests/store/test_marks.py")
 READ = ("tests/engine/test_answers.py", "tests/engine/test_reading_forms.py")
-REDACT = (
-    "tests/engine/test_app_errors.py",
-    "tests/tui/test_no_secret.py::test_mask_secrets_covers_every_scheme_and_form",
-)
+REDACT = ("tests/engine/test_app_errors.py", "tests/engine/test_mutants_redact.py")
 ANKI_IN = (
     "tests/anki/test_anki_schedule.py",
     "tests/anki/test_anki_import.py",
@@ -360,7 +357,7 @@ BROAD = (
         "engine/fsrs_scheduler.py",
         "    if elapsed_days >= 1:",
         "    if elapsed_days > 1:",
-        ("tests/engine/test_fsrs_study_days.py", "tests/engine/test_fsrs_scheduler.py"),
+        ("tests/engine/test_fsrs_study_days.py", "tests/engine/test_mutants_scheduling.py"),
     ),
     # engine: units, answer reading, grading
     Mutation(
@@ -378,7 +375,7 @@ BROAD = (
         "engine/answers.py",
         "in _PERCENT_UNITS and 0 < abs(value) <= 1:",
         "in _PERCENT_UNITS and 0 < abs(value) < 1:",
-        READ,
+        (*READ, "tests/engine/test_mutants_answers.py"),
     ),
     Mutation(
         "sig-figs-off-by-one",
@@ -392,7 +389,7 @@ BROAD = (
         "engine/grades.py",
         "key = 1 if grade < Grade.WITH_EFFORT else int(grade) - 1",
         "key = 1 if grade <= Grade.WITH_EFFORT else int(grade) - 1",
-        ("tests/engine", "tests/drills/test_attempts.py"),
+        ("tests/engine/test_mutants_scheduling.py",),
     ),
     # engine: counts and the store's rules
     Mutation(
@@ -484,7 +481,7 @@ BROAD = (
         "cards/anki_export.py",
         r'back = card.back + (f"\n\n> **Note:** {card.note}" if card.note else "")',
         "back = card.back",
-        ANKI_OUT,
+        ("tests/cards/test_mutants_cards.py", *ANKI_OUT),
     ),
     Mutation(
         "loader-reads-drill-files",
@@ -492,7 +489,7 @@ BROAD = (
         "return path.suffix in YAML_SUFFIXES and not path.name.endswith(DRILL_SUFFIX)",
         "return path.suffix in YAML_SUFFIXES",
         (
-            "tests/cards/test_deck_cache.py",
+            "tests/cards/test_mutants_cards.py",
             "tests/drills/test_drill_loader.py",
             "tests/authoring/test_bad_decks.py",
         ),
@@ -502,7 +499,7 @@ BROAD = (
         "cards/checks.py",
         'for part in (card.front, card.back, card.note or "")]',
         "for part in (card.front, card.back)]",
-        CHECKS,
+        ("tests/cards/test_mutants_cards.py", *CHECKS),
     ),
     Mutation(
         "check-unicode-minus",
@@ -524,7 +521,7 @@ BROAD = (
         "drills/generator.py",
         "band = max(5 * tolerance, 0.10) if close is None else close",
         "band = max(5 * tolerance, 0.20) if close is None else close",
-        (*GEN, "tests/engine/test_reading_forms.py"),
+        ("tests/drills/test_mutants_templates.py", *GEN),
     ),
     Mutation(
         "drill-declared-slips",
@@ -552,14 +549,14 @@ BROAD = (
         "drills/template_checks.py",
         "(hi is not None and value > hi)",
         "(hi is not None and value >= hi)",
-        ("tests/drills/test_drill_loader.py", "tests/authoring/test_checks_and_lint.py"),
+        ("tests/drills/test_mutants_templates.py", "tests/drills/test_drill_loader.py"),
     ),
     Mutation(
         "template-acceptance",
         "drills/draws.py",
         "MIN_ACCEPTANCE = 0.05",
         "MIN_ACCEPTANCE = 0.005",
-        ("tests/drills/test_drill_loader.py", "tests/authoring/test_checks_and_lint.py"),
+        ("tests/drills/test_mutants_templates.py", "tests/drills/test_drill_loader.py"),
     ),
 )
 
