@@ -69,6 +69,7 @@ MUTATIONS = (
         "engine/store/rules.py",
         '"NOT was_new AND NOT same_day_repeat"',
         '"NOT was_new"',
+        ("tests/store/test_same_day_store.py", "tests/store/test_session_summary.py"),
     ),
     Mutation(
         "repeat-today-queue",
@@ -229,7 +230,7 @@ MUTATIONS = (
         "engine/app/study.py",
         "leech_at=self.limits.leech_lapses if self._joins_as_card(key) else None",
         "leech_at=self.limits.leech_lapses",
-        APP,
+        ("tests/store/test_drill_kinds_no_leech.py",),
     ),
     Mutation(
         "custom-new-limit",
