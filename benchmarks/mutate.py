@@ -9,7 +9,7 @@ hole in the tests).
 Needs the editable install (tests/conftest.py checks it), since it edits the working tree's files,
 and a clean tree (it refuses to start otherwise: a restore must not mix with your edits). The mutated
 file is restored after each run, and also at exit, on Ctrl-C (SIGINT) and on SIGTERM. Each mutation
-runs its own test files (the few that decide it; older ones the folders of their layer), stopping at
+runs its own test files (the few that decide it), stopping at
 the first failure; the baseline runs all of them unmutated first, so a kill comes from the bug. A run
 longer than --timeout is stopped and counts as no verdict. Exit status 1 if any survives.
 
@@ -39,8 +39,7 @@ from types import FrameType
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = ("tests/engine", "tests/store", "tests/drills")
-CARDS = ("tests/cards", "tests/anki", "tests/store")
-APP = ("tests/store", "tests/engine", "tests/drills")
+"""A new mutation's tests until its own few files are known (a layer's folders: minutes per run)."""
 
 
 @dataclass(frozen=True)
@@ -58,23 +57,49 @@ MUTATIONS = (
         "engine/grades.py",
         "seconds <= FAST_SHARE * limit",
         "seconds < FAST_SHARE * limit",
+        ("tests/drills/test_attempts.py",),
     ),
     Mutation(
-        "grade-close", "engine/grades.py", "        return Grade.WITH_EFFORT", "        return Grade.BARELY"
+        "grade-close",
+        "engine/grades.py",
+        "        return Grade.WITH_EFFORT",
+        "        return Grade.BARELY",
+        (
+            "tests/drills/test_attempts.py",
+            "tests/store/test_app_layer.py",
+        ),
     ),
     Mutation(
-        "interval-second", "engine/sm2.py", "return min(6, max_interval)", "return min(7, max_interval)"
+        "interval-second",
+        "engine/sm2.py",
+        "return min(6, max_interval)",
+        "return min(7, max_interval)",
+        ("tests/engine/test_sm2.py",),
     ),
-    Mutation("ef-update", "engine/sm2.py", "(8 + miss * 2)", "(8 + miss * 3)"),
-    Mutation("ef-floor", "engine/sm2.py", "MIN_EF_CENTI = 130", "MIN_EF_CENTI = 120"),
+    Mutation("ef-update", "engine/sm2.py", "(8 + miss * 2)", "(8 + miss * 3)", ("tests/engine/test_sm2.py",)),
+    Mutation(
+        "ef-floor", "engine/sm2.py", "MIN_EF_CENTI = 130", "MIN_EF_CENTI = 120", ("tests/engine/test_sm2.py",)
+    ),
     Mutation(
         "undo-new-count",
         "engine/app/session.py",
         "        self.summary.new_cards -= int(answered.record.was_new)\n",
         "",
+        (
+            "tests/store/test_session_summary.py",
+            "tests/store/test_review_day.py",
+        ),
     ),
     Mutation(
-        "undo-state", "engine/store/repo.py", "            _write_state(row, before)", "            pass"
+        "undo-state",
+        "engine/store/repo.py",
+        "            _write_state(row, before)",
+        "            pass",
+        (
+            "tests/store/test_review_day.py",
+            "tests/store/test_session_summary.py",
+            "tests/store/test_marks.py",
+        ),
     ),
     Mutation(
         "totals-same-day",
@@ -88,21 +113,58 @@ MUTATIONS = (
         "engine/app/session.py",
         "if record.after.repeat_today and not answered.leech:",
         "if False:",
+        (
+            "tests/store/test_same_day_store.py",
+            "tests/store/test_study_queue.py",
+        ),
     ),
     Mutation(
         "new-limit",
         "engine/counting.py",
         "due_keys + new(reads, present, deck_id, new_left, held)",
         "due_keys + new(reads, present, deck_id, new_left + 1, held)",
+        (
+            "tests/store/test_study_queue.py",
+            "tests/store/test_same_day_store.py",
+        ),
     ),
     Mutation(
-        "tolerance", "engine/bands.py", "rel <= g.tolerance * slack:", "rel <= 2 * g.tolerance * slack:"
+        "tolerance",
+        "engine/bands.py",
+        "rel <= g.tolerance * slack:",
+        "rel <= 2 * g.tolerance * slack:",
+        ("tests/engine/test_answers.py",),
     ),
-    Mutation("integer-not-exact", "engine/bands.py", "if round(value) == round(expected):", "if rel < 0.01:"),
     Mutation(
-        "mb-as-bits", "engine/unit_words.py", "        is_bits = ctx.bits\n", "        is_bits = True\n"
+        "integer-not-exact",
+        "engine/bands.py",
+        "if round(value) == round(expected):",
+        "if rel < 0.01:",
+        (
+            "tests/engine/test_answers.py",
+            "tests/engine/test_reading_forms.py",
+        ),
     ),
-    Mutation("slip-window", "engine/slips.py", "WINDOW = 0.01", "WINDOW = 0.0001"),
+    Mutation(
+        "mb-as-bits",
+        "engine/unit_words.py",
+        "        is_bits = ctx.bits\n",
+        "        is_bits = True\n",
+        (
+            "tests/engine/test_answers.py",
+            "tests/engine/test_reading_forms.py",
+        ),
+    ),
+    Mutation(
+        "slip-window",
+        "engine/slips.py",
+        "WINDOW = 0.01",
+        "WINDOW = 0.0001",
+        (
+            "tests/engine/test_slips_by_unit.py",
+            "tests/engine/test_answers.py",
+        ),
+    ),
     Mutation(
         "hint-is-free",
         "drills/attempts.py",
@@ -225,7 +287,13 @@ MUTATIONS = (
             "tests/store/test_study_queue.py",
         ),
     ),
-    Mutation("lapse-grade", "engine/store/marks.py", "record.grade < 3 and", "record.grade < 2 and"),
+    Mutation(
+        "lapse-grade",
+        "engine/store/marks.py",
+        "record.grade < 3 and",
+        "record.grade < 2 and",
+        ("tests/store/test_lapse_grades.py",),
+    ),
     Mutation(
         "leech-threshold",
         "engine/counting.py",
@@ -249,14 +317,14 @@ MUTATIONS = (
         "engine/app/custom.py",
         "[: study.limits.new_per_day]",
         "[: study.limits.new_per_day + 1]",
-        APP,
+        ("tests/store/test_custom_new_limit.py",),
     ),
     Mutation(
         "custom-ahead-days",
         "engine/app/custom.py",
         "study.today() + timedelta(days=days)",
         "study.today() + timedelta(days=days - 1)",
-        APP,
+        ("tests/store/test_custom_study.py",),
     ),
     # cards
     Mutation(
@@ -264,49 +332,58 @@ MUTATIONS = (
         "cards/anki_export.py",
         'genanki.guid_for("flopcards", key)',
         'genanki.guid_for("flopcards/", key)',
-        CARDS,
+        ("tests/anki/test_export_guid_fixed.py",),
     ),
     Mutation(
         "anki-tag",
         "cards/anki_export.py",
         'return "_".join(tag.split())',
         'return "-".join(tag.split())',
-        CARDS,
+        ("tests/anki/test_anki_export.py",),
     ),
     Mutation(
         "anki-buttons",
         "cards/anki_history.py",
         "GRADE_OF_EASE = {1: 1, 2: 3, 3: 4, 4: 5}",
         "GRADE_OF_EASE = {1: 1, 2: 2, 3: 4, 4: 5}",
-        CARDS,
+        ("tests/anki/test_import_grades_fixed.py",),
     ),
     Mutation(
         "anki-guid-card-id",
         "cards/csv_import.py",
         "hexdigest()[:10]}{suffix}",
         "hexdigest()[:12]}{suffix}",
-        CARDS,
+        ("tests/cards/test_import_ids_fixed.py",),
     ),
     Mutation(
         "exam-close-right",
         "cards/exam.py",
         "result.verdict is Verdict.CORRECT",
         "result.verdict in (Verdict.CORRECT, Verdict.CLOSE)",
-        CARDS,
+        (
+            "tests/cards/test_exam_marks_fixed.py",
+            "tests/cards/test_exam.py",
+        ),
     ),
     Mutation(
         "exam-band-last",
         "cards/exam.py",
         "b.first <= question.position <= b.last",
         "b.first <= question.position < b.last",
-        CARDS,
+        (
+            "tests/cards/test_exam_marks_fixed.py",
+            "tests/cards/test_exam.py",
+        ),
     ),
     Mutation(
         "exam-band-deck-end",
         "cards/exam.py",
         "1 <= first <= last <= len(deck.cards)",
         "1 <= first <= last < len(deck.cards)",
-        CARDS,
+        (
+            "tests/cards/test_exam_marks_fixed.py",
+            "tests/cards/test_exam.py",
+        ),
     ),
     # drills
     Mutation(
