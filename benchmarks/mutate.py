@@ -123,17 +123,14 @@ MUTATIONS = (
         "engine/counting.py",
         "due_keys + new(reads, present, deck_id, new_left, held)",
         "due_keys + new(reads, present, deck_id, new_left + 1, held)",
-        (
-            "tests/store/test_study_queue.py",
-            "tests/store/test_same_day_store.py",
-        ),
+        ("tests/store/test_session_summary.py",),
     ),
     Mutation(
         "tolerance",
         "engine/bands.py",
         "rel <= g.tolerance * slack:",
         "rel <= 2 * g.tolerance * slack:",
-        ("tests/engine/test_answers.py",),
+        ("tests/engine/test_reading_forms.py",),
     ),
     Mutation(
         "integer-not-exact",
