@@ -42,16 +42,16 @@ def _decks(settings: Settings, cache_dir: Path | None) -> _Decks:
             frozenset(d.deck_id for d in kept if d.others and not d.cards),
         )
     from tui.authoring import load_collection
-    from tui.drill_commands import DRILL_DECK, kinds, templates_for
+    from tui.drill_commands import drill_deck_id, kinds, templates_for
 
     collection = load_collection(settings.deck_dirs)
     n_kinds = len(kinds(templates_for(deck_dirs=settings.deck_dirs)))
     sizes = {d.id: len(d.head.card_ids) for d in collection.decks}
     return _Decks(
-        {d.id: d.title for d in collection.decks} | {DRILL_DECK: "Drills"},
-        sizes | {DRILL_DECK: n_kinds},
+        {d.id: d.title for d in collection.decks} | {drill_deck_id(): "Drills"},
+        sizes | {drill_deck_id(): n_kinds},
         sum(sizes.values()),
-        frozenset({DRILL_DECK}),
+        frozenset({drill_deck_id()}),
     )
 
 

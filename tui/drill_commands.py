@@ -8,7 +8,6 @@ light to import itself: pydantic, YAML and pint load only when a template set is
 
 from __future__ import annotations
 
-from drills.attempts import DRILL_DECK
 from drills.generator import (
     DrillError,
     check,
@@ -22,10 +21,10 @@ from drills.generator import (
 from drills.present import answer_text, question_markdown, solution_markdown
 
 __all__ = [
-    "DRILL_DECK",
     "DrillError",
     "answer_text",
     "check",
+    "drill_deck_id",
     "generate",
     "keep_template",
     "kept_drill",
@@ -35,3 +34,10 @@ __all__ = [
     "template_stamps",
     "templates_for",
 ]
+
+
+def drill_deck_id() -> str:
+    """The deck id drill kinds are counted under (drills.attempts loads the store: only on call)."""
+    from drills.attempts import DRILL_DECK
+
+    return DRILL_DECK
