@@ -41,10 +41,11 @@ def imported_from() -> dict[str, Path]:
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """`-n auto`: two workers per core. A Pilot test spends much of its time waiting (frames, the
-    app's threads), so one worker per core leaves the cores a third idle: on 2 quiet cores the suite
-    took 255 s with 2 workers and 236 s with 4 (all 3,114 passing both ways)."""
-    return 2 * len(os.sched_getaffinity(0))
+    """`-n auto`: three workers per two cores. A Pilot test spends much of its time waiting (frames,
+    the app's threads), so one worker per core leaves the cores idle; on 2 quiet cores (3,175 tests,
+    2026-11-28) 3 workers took 142-147 s and 248 s of CPU, 4 workers 151 s and 276 s of CPU (each
+    worker collects and imports everything once)."""
+    return max(1, (3 * len(os.sched_getaffinity(0)) + 1) // 2)
 
 
 def pytest_configure(config: pytest.Config) -> None:
