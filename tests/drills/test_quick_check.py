@@ -105,7 +105,9 @@ def test_a_drill_check_process_imports_no_schema_yaml_or_pint(
     assert cli_main(argv) == 0  # fills the cache as a first check does
     expected = capsys.readouterr().out
     code = f"import sys; from tui.cli import main; main(sys.argv[1:]); {HEAVY}"
+    # not from the source tree: `-c` puts the working folder first on sys.path, and under CI (the
+    # installed package) the tree's copy would read other template paths than the cache was kept for
     done = subprocess.run(
-        [sys.executable, "-c", code, *argv], cwd=TREE, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code, *argv], cwd=tmp_path, capture_output=True, text=True, check=True
     )
     assert done.stdout == expected + "[]\n", done.stderr
