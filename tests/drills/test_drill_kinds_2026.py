@@ -9,7 +9,6 @@ integer answer takes >= 6 values, none in more than a quarter of the draws.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
@@ -208,7 +207,9 @@ ORACLES_2026: dict[str, Callable[[dict[str, Any]], float]] = {
 
 @cache
 def _drills(kind: str) -> tuple[Drill, ...]:
-    return tuple(generate(kind, seed) for seed in SEEDS)
+    # the oracle's seeds only: spread and variety over 1,000 seeds are tests/drills/test_drill_spread.py's,
+    # for every kind
+    return tuple(generate(kind, seed) for seed in SEEDS[:ORACLE_SEEDS])
 
 
 @pytest.mark.parametrize("kind", sorted(ORACLES_2026))
@@ -218,17 +219,6 @@ def test_expected_answer_matches_independent_computation_on_200_seeds(kind: str)
         want = ORACLES_2026[kind](p)
         assert drill.expected == pytest.approx(want, rel=1e-6), (kind, drill.seed, p)
         assert math.isfinite(drill.expected) and drill.expected > 0
-
-
-@pytest.mark.parametrize("kind", sorted(ORACLES_2026))
-def test_kind_varies_over_1000_seeds(kind: str) -> None:
-    drills = _drills(kind)
-    questions = {(d.prompt, tuple((p.name, p.value) for p in d.params)) for d in drills}
-    assert len(questions) >= 50, (kind, len(questions))
-    if drills[0].integer:
-        answers = Counter(d.expected for d in drills)
-        assert len(answers) >= 6, (kind, answers)
-        assert max(answers.values()) <= 250, (kind, answers.most_common(3))
 
 
 def test_fourteen_kinds_for_issue_29() -> None:
