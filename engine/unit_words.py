@@ -233,7 +233,7 @@ def read_unit(text: str, question_unit: str) -> UnitReading:
         hint = " (did you mean GB or Gb?)" if first.lower() in {"kb", "mb", "gb", "tb", "pb"} else ""
         raise UnitError(f"unknown unit '{first}'{hint}")
     if (re.search(r"\d", rest) and not _ASIDE.match(rest)) or _STRAY.search(rest):
-        raise UnitError(f"could not read '{rest[:30]}' after the unit")
+        raise UnitError(f"'{rest[:30]}' is left over after the unit")
     unit = " ".join(parts)
     if len(words) == 1 and _FLOP.match(words[0]):
         unit, note = _flop_switch(unit, words[0], ctx)

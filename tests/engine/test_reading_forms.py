@@ -78,7 +78,7 @@ REFUSED = [
     ("1,5 GB", "GB", "decimal comma; write 1.5"),
     ("0,125 GB", "GB", "decimal comma; write 0.125"),
     ("2,50 ms", "ms", "decimal comma"),
-    ("17 GB of 20 GB", "GB", "could not read 'of 20 GB'"),
+    ("17 GB of 20 GB", "GB", "'of 20 GB' is left over after the unit"),
     ("17 GB x 8", "GB", "after the unit"),
     ("1.07 GB/xyz", "GB", "unknown unit 'xyz'"),
     ("total 17 GB", "GB", "no number before 'total 17 GB'"),
