@@ -188,3 +188,28 @@ async def test_at_80_columns_the_progress_wraps_instead_of_hiding_under_the_cloc
         await pilot.pause()
         assert "Question 2 of 2" in text_of(screen, "#exam-progress")
         assert "right so far 1" in " ".join(screen_text(app).split()), screen_text(app)
+
+
+async def test_at_80_columns_a_missed_question_is_cut_on_its_own_line(make_app) -> None:
+    """Seen in tmux at 80x24: 'llama4-moe Llama 4 Scout and Maverick: ... expert' then ' coun…' on
+    the next line: the front was cut to 70 characters whatever the room, and the id's column pushed
+    it past the screen's width."""
+    from .conftest import screen_text, wait_until
+
+    app = make_app(include_bundled=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await asyncio.wait_for(app.loaded.wait(), 30)
+        loaded = app.services.collection.deck("moe")
+        assert loaded is not None
+        card = max(loaded.deck.cards, key=lambda c: len(c.id) + len(c.front.splitlines()[0]))
+        assert 3 + len(card.id) + len(card.front.splitlines()[0]) > 80
+        screen = ExamScreen(app.services, ExamSession(loaded.deck, (Question(card, 1),)))
+        await app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_revealed(pilot, screen)
+        await pilot.press("w")
+        await wait_until(pilot, lambda: isinstance(app.screen, ExamResultScreen), "the result")
+        await wait_until(pilot, lambda: "Missed (1)" in screen_text(app), "the missed list")
+        (line,) = [row for row in screen_text(app).splitlines() if card.id in row]
+        assert line.rstrip().endswith("…"), screen_text(app)

@@ -102,7 +102,10 @@ class ExamResultScreen(Screen[None]):
         if not self.result.missed:
             return "Nothing missed."
         lines = [f"Missed ({len(self.result.missed)})"]
-        lines += [f"  {q.card.id:<8} {first_line(q.front)}" for q in self.result.missed]
+        room = max(40, self.app.size.width - 4)  # the screen's padding: a line never wraps
+        for q in self.result.missed:
+            prefix = f"  {q.card.id:<8} "
+            lines.append(prefix + first_line(q.front, max(20, room - len(prefix))))
         lines.append("The exam left your review schedule alone; grading the misses in a review updates it.")
         return "\n".join(lines)
 
