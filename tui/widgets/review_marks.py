@@ -19,30 +19,21 @@ if TYPE_CHECKING:
 
 
 class ReviewMarks(Widget):
-    """The marks and the undo of the item on show, and editing it in $EDITOR; the screen is told
-    what changed (Marked, Undone) or that nothing did (NotChanged). Nothing on screen of its own."""
+    """The marks and the undo of the item on show, and editing it in $EDITOR; each says how it went
+    in a notice, and the screen is told what changed (Changed). Nothing on screen of its own."""
 
     DEFAULT_CSS = "ReviewMarks { display: none; }"
 
     broken_edit: Place | None = None
     """A deck file the last edit left unloadable, and the line of its problem (`e` reopens it)."""
 
-    class Marked(Message):
-        """A mark was written (or refused: `refused` says why, nothing changed)."""
+    class Changed(Message):
+        """A mark or an undo is over (its notice shown): `key` the item it changed, None: nothing
+        changed (refused, or the store failed); `answer`: an answer was undone (not a mark)."""
 
-        def __init__(self, key: str, notice: str, refused: str | None = None) -> None:
-            super().__init__()
-            self.key, self.notice, self.refused = key, notice, refused
-
-    class Undone(Message):
-        """The last answer or mark was undone (`key` None: nothing was)."""
-
-        def __init__(self, key: str | None, answer: bool) -> None:
+        def __init__(self, key: str | None, answer: bool = False) -> None:
             super().__init__()
             self.key, self.answer = key, answer
-
-    class NotChanged(Message):
-        """The store refused the write (the notice said why): everything stays as it was."""
 
     def suspend(self, session: ReviewSession) -> None:
         self._mark(session.suspend, "Suspended {key} (u undoes).")
@@ -59,18 +50,25 @@ class ReviewMarks(Widget):
             self,
             session.undo,
             what="Cannot undo",
-            done=lambda key: self.post_message(self.Undone(key, answer)),
+            done=lambda key: self._undone(key, answer),
             failed=self._refused,
         )
 
-    def edit(self, services: Services, key: str) -> bool:
+    def _undone(self, key: str | None, answer: bool) -> None:
+        if key is not None:
+            self.notify(f"Undid the last grade of {key}." if answer else f"Undid the last mark of {key}.")
+        self.post_message(self.Changed(key, answer))
+
+    def edit(self, services: Services, session: ReviewSession, key: str) -> bool:
         """Open the item's deck file in $EDITOR (the app suspended), then read the decks again;
-        whether they were (then the session shows them)."""
+        whether they were (then the session shows them: items that left their deck leave it too)."""
         from tui.edit_card import edit_card
 
         edited = edit_card(self.app, services, key, broken=self.broken_edit)
         self.broken_edit = edited.broken  # `e` reopens the broken file at its problem until it loads
         self.notify(edited.notice, severity="information" if edited.reloaded else "warning", timeout=8)
+        if edited.reloaded and (gone := session.reshow()):
+            self.notify(f"Left this session: {', '.join(gone[:3])}{' …' if len(gone) > 3 else ''}")
         return edited.reloaded
 
     def _mark(self, change: Callable[[], MarkChange], notice: str) -> None:
@@ -86,10 +84,12 @@ class ReviewMarks(Widget):
 
     def _marked(self, notice: str, done: MarkChange | str) -> None:
         if isinstance(done, str):
-            self.post_message(self.Marked("", "", refused=done))
+            self.notify(f"Not changed: {done}", severity="error", timeout=8)
+            self.post_message(self.Changed(None))
             return
         flag = "Flagged" if done.after.flagged else "Unflagged"
-        self.post_message(self.Marked(done.key, notice.format(key=done.key, flag=flag)))
+        self.notify(notice.format(key=done.key, flag=flag))
+        self.post_message(self.Changed(done.key))
 
     def _refused(self, _error: AppError) -> None:
-        self.post_message(self.NotChanged())
+        self.post_message(self.Changed(None))
