@@ -31,9 +31,19 @@ def f32(value: float) -> float:
     return rounded
 
 
-def _c_math() -> tuple[Callable[[float], float], Callable[[float, float], float], Callable[[float], float]]:
+DOUBLE_MATH: tuple[Callable[[float], float], Callable[[float, float], float], Callable[[float], float]] = (
+    lambda x: f32(math.exp(x)),
+    lambda x, y: f32(math.pow(x, y)),
+    lambda x: f32(math.log(x)),
+)
+"""exp, pow and log correctly rounded to f32 (the C library's are within one unit of these)."""
+
+
+@lru_cache(maxsize=1)
+def c_math() -> tuple[Callable[[float], float], Callable[[float, float], float], Callable[[float], float]]:
     """expf, powf and logf of the C library this process runs with (the one Anki's Rust calls
-    here); the double functions rounded to f32 where ctypes finds none."""
+    here); the double functions rounded to f32 where ctypes finds none. Loaded on first use (not
+    at import: ctypes costs the app's start a few milliseconds)."""
     import ctypes
 
     for name in (None, "libm.so.6", "ucrtbase"):  # the process's own (Linux, macOS), then by name
@@ -46,19 +56,11 @@ def _c_math() -> tuple[Callable[[float], float], Callable[[float, float], float]
             function.restype = ctypes.c_float
             function.argtypes = [ctypes.c_float] * arguments
         return exp, pow_, log
-    return (
-        lambda x: f32(math.exp(x)),
-        lambda x, y: f32(math.pow(x, y)),
-        lambda x: f32(math.log(x)),
-    )
+    return DOUBLE_MATH
 
-
-expf, powf, logf = _c_math()
 
 S_MIN, S_MAX, D_MIN, D_MAX = f32(0.001), 36_500.0, 1.0, 10.0
 """fsrs-rs's bounds of stability (days) and difficulty (src/simulation.rs)."""
-LN_09 = logf(f32(0.9))
-"""`0.9f32.ln()`."""
 
 
 @dataclass(frozen=True)
@@ -77,29 +79,34 @@ class Weights:
     """`(w[17] * w[18]).exp()`: a lapse keeps at least stability / this."""
     easy_difficulty: float
     """init_difficulty(4), the target of mean reversion."""
+    exp: Callable[[float], float]
+    """expf (c_math)."""
+    pow: Callable[[float, float], float]
+    """powf (c_math)."""
 
 
 @lru_cache(maxsize=8)
 def weights(parameters: tuple[float, ...]) -> Weights:
     """fsrs-rs's f32 weights from 21 FSRS-6 parameters."""
+    expf, powf, logf = c_math()
     w = tuple(f32(p) for p in parameters)
     decay = -w[20]
-    factor = f32(expf(f32(LN_09 / decay)) - 1.0)
+    factor = f32(expf(f32(logf(f32(0.9)) / decay)) - 1.0)  # 0.9f32.ln()
     easy = f32(f32(w[4] - expf(f32(w[5] * 3.0))) + 1.0)
-    return Weights(w, decay, factor, expf(w[8]), expf(f32(w[17] * w[18])), easy)
+    return Weights(w, decay, factor, expf(w[8]), expf(f32(w[17] * w[18])), easy, expf, powf)
 
 
 def retrievability(k: Weights, elapsed_days: float, stability: float) -> float:
     """`power_forgetting_curve(t, s)`: recall probability after `elapsed_days` (whole days in Anki)."""
     s = min(max(f32(stability), S_MIN), S_MAX)
     scaled = f32(f32(f32(f32(elapsed_days) / s) * k.factor) + 1.0)
-    return powf(scaled, k.decay)
+    return k.pow(scaled, k.decay)
 
 
 def interval(k: Weights, stability: float, desired_retention: float) -> float:
     """`next_interval(w, s, r)`: days until recall falls to `desired_retention`, unrounded (f32)."""
     dr = f32(desired_retention)
-    grown = f32(powf(dr, f32(1.0 / k.decay)) - 1.0)
+    grown = f32(k.pow(dr, f32(1.0 / k.decay)) - 1.0)
     return f32(f32(f32(stability) / k.factor) * grown)
 
 
@@ -110,7 +117,7 @@ def initial_stability(k: Weights, rating: int) -> float:
 def initial_difficulty(k: Weights, rating: int) -> float:
     """`init_difficulty(w, rating)`, clamped to 1..10 as a first answer's is."""
     w = k.w
-    raw = f32(f32(w[4] - expf(f32(w[5] * float(max(rating, 1) - 1)))) + 1.0)
+    raw = f32(f32(w[4] - k.exp(f32(w[5] * float(max(rating, 1) - 1)))) + 1.0)
     return min(max(raw, D_MIN), D_MAX)
 
 
@@ -128,8 +135,8 @@ def short_term_stability(k: Weights, stability: float, rating: int) -> float:
     """A same-day answer's stability (`stability_short_term`), clamped."""
     w = k.w
     s = min(max(f32(stability), S_MIN), S_MAX)
-    growth = expf(f32(w[17] * f32(float(rating - 3) + w[18])))
-    sinc = f32(growth * powf(s, -w[19]))
+    growth = k.exp(f32(w[17] * f32(float(rating - 3) + w[18])))
+    sinc = f32(growth * k.pow(s, -w[19]))
     return min(max(f32(s * (max(sinc, 1.0) if rating >= 2 else sinc)), S_MIN), S_MAX)
 
 
@@ -141,14 +148,14 @@ def next_stability(k: Weights, stability: float, difficulty: float, recall: floa
     d = min(max(f32(difficulty), D_MIN), D_MAX)
     lost = f32(1.0 - f32(recall))
     if rating == 1:
-        kept = f32(w[11] * powf(d, -w[12]))
-        kept = f32(kept * f32(powf(f32(s + 1.0), w[13]) - 1.0))
-        kept = f32(kept * expf(f32(lost * w[14])))
+        kept = f32(w[11] * k.pow(d, -w[12]))
+        kept = f32(kept * f32(k.pow(f32(s + 1.0), w[13]) - 1.0))
+        kept = f32(kept * k.exp(f32(lost * w[14])))
         new = min(kept, f32(s / k.forget_divisor))
     else:
         gain = f32(k.recall_scale * f32(11.0 - d))
-        gain = f32(gain * powf(s, -w[9]))
-        gain = f32(gain * f32(expf(f32(lost * w[10])) - 1.0))
+        gain = f32(gain * k.pow(s, -w[9]))
+        gain = f32(gain * f32(k.exp(f32(lost * w[10])) - 1.0))
         gain = f32(gain * (w[15] if rating == 2 else 1.0))
         gain = f32(gain * (w[16] if rating == 4 else 1.0))
         new = f32(s * f32(gain + 1.0))

@@ -3,6 +3,7 @@ the py-fsrs scheduler hooks that use it."""
 
 from __future__ import annotations
 
+import sys
 from datetime import UTC, datetime, timedelta
 
 from fsrs import Card, Rating, Scheduler
@@ -79,3 +80,18 @@ def test_the_scheduler_answers_through_the_f32_hooks() -> None:
     )
     assert good.due_at == start + timedelta(days=10 + int(f.interval(k, good.stability or 0, 0.9) + 0.5))
     assert fs.retrievability(easy, start + timedelta(days=10)) == f.retrievability(k, 10, s)
+
+
+def test_the_c_librarys_functions_are_within_a_unit_of_the_correctly_rounded_ones() -> None:
+    """fsrs-rs calls the C library's expf/powf/logf (found by ctypes on Linux and macOS); where none is
+    found the doubles rounded to f32 stand in, never more than one f32 unit (2^-23 relative) apart."""
+    c, double = f.c_math(), f.DOUBLE_MATH
+    assert c is not double or sys.platform not in ("linux", "darwin")
+    for n in range(1, 200):
+        x, y, z = f.f32(n / 13), f.f32(0.8 - n / 125), f.f32(7.2 - n / 14)
+        for ours, reference in (
+            (c[0](z), double[0](z)),
+            (c[1](x, y), double[1](x, y)),
+            (c[2](x), double[2](x)),
+        ):
+            assert f.f32(ours) == ours and abs(ours - reference) <= abs(reference) * 2**-23
