@@ -10,6 +10,7 @@ compares a few hundred).
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import tempfile
@@ -25,6 +26,7 @@ def main() -> None:
     parser.add_argument("--histories", type=int, default=1500)
     parser.add_argument("--seed", type=int, default=25)
     args = parser.parse_args()
+    from engine.fsrs_f32 import f32
     from engine.fsrs_order import passing_intervals
     from engine.sm2 import MAX_INTERVAL_DAYS
     from tests.anki.fsrs_anki import Collection, answered_in_anki, histories, intervals, memory_states
@@ -34,7 +36,7 @@ def main() -> None:
         col = Collection(str(Path(folder) / "collection.anki2"))
         col.set_config("fsrs", True)
         states = worst_s = worst_d = stored_s = stored_d = 0.0
-        past_tolerance = within_unit = 0
+        past_tolerance = within_unit = bitwise = 0
         compared = equal = rules = ordered = near = 0
         worst_days = 0
         generated = histories(random.Random(args.seed), args.histories)
@@ -49,6 +51,7 @@ def main() -> None:
             for (s, d), (anki_s, anki_d) in zip(ours, answered_in_anki(col, history), strict=True):
                 stored_s = max(stored_s, abs(s - anki_s) / anki_s)
                 stored_d = max(stored_d, abs(d - anki_d) / anki_d)
+                bitwise += (f32(s), f32(d)) == (anki_s, anki_d)
                 if abs(s - anki_s) / anki_s >= 0.001 or abs(d - anki_d) / anki_d >= 0.001:
                     past_tolerance += 1
                     within_unit += abs(s - anki_s) <= 1.001e-4  # the last decimal Anki keeps (and f32 error)
@@ -64,7 +67,7 @@ def main() -> None:
                 )
         col.close()
     cpu = time.process_time() - cpu
-    print(f"{len(generated)} histories, {cpu:.0f} s CPU")
+    print(f"{len(generated)} histories, {cpu:.0f} s CPU, load average {os.getloadavg()[0]:.2f}")
     print(
         f"memory states: {states:.0f} compared; worst relative difference: "
         f"stability {worst_s:.2e}, difficulty {worst_d:.2e} (Anki's memory computed from the log); "
@@ -73,7 +76,7 @@ def main() -> None:
     )
     print(
         f"  against the stored memory: {past_tolerance} state(s) past 0.1%, {within_unit} of them within "
-        "one unit of what Anki stores (1e-4 day)"
+        f"one unit of what Anki stores (1e-4 day); {bitwise} of {states:.0f} equal to Anki's 32-bit floats"
     )
     print(
         f"review intervals (Hard, Good, Easy): {compared} states compared; {equal} equal to Anki's, "

@@ -10,7 +10,8 @@ flopcards grades 0-5 (SM-2's scale). FSRS rates Again/Hard/Good/Easy; the mappin
 | 5               | Easy        |
 
 Fuzzing is off, so the same answers at the same instants always give the same due times (py-fsrs's
-own `Scheduler(enable_fuzzing=False)` output, which the golden tests compare against). FSRS's
+own `Scheduler(enable_fuzzing=False)` days on the golden tests' answers; its memory in doubles is
+within ~1e-6 of ours, below). FSRS's
 learning steps are minutes long: a card whose next due time falls within the current study day
 comes back today, like an SM-2 card graded below 4. Intervals stop at `maximum_interval` days
 (py-fsrs's own ceiling, fed from the `max_interval_days` setting).
@@ -23,18 +24,21 @@ and two answers on one study day are a same-day review (short-term stability) wh
 The memory is kept as Anki stores it (rslib's card data): stability to 4 decimals and difficulty to
 3, rounded as its 32-bit floats round, after every answer. The next answer starts from that rounded
 memory, while the interval an answer gives comes from its unrounded stability, as in Anki; so an
-interval near a half day rounds to Anki's day.
+interval near a half day rounds to Anki's day. Every formula is computed as Anki's fsrs-rs computes
+it, in 32-bit floats (engine.fsrs_f32, through the py-fsrs hooks of engine.fsrs_f32_scheduler), so
+the unrounded stability is Anki's too, not py-fsrs's double (~1e-6 relative apart).
 """
 
 from __future__ import annotations
 
 import math
-import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import TYPE_CHECKING
+
+from engine import fsrs_f32
 
 if TYPE_CHECKING:
     from fsrs import Card, Scheduler
@@ -111,17 +115,12 @@ class FsrsRecord:
 def _scheduler(
     desired_retention: float, parameters: tuple[float, ...] | None, maximum_interval: int = MAXIMUM_INTERVAL
 ) -> Scheduler:
-    from fsrs import Scheduler
+    from fsrs.scheduler import DEFAULT_PARAMETERS
 
-    if parameters is None:
-        return Scheduler(
-            desired_retention=desired_retention, enable_fuzzing=False, maximum_interval=maximum_interval
-        )
-    return Scheduler(
-        parameters=parameters,
-        desired_retention=desired_retention,
-        enable_fuzzing=False,
-        maximum_interval=maximum_interval,
+    from engine.fsrs_f32_scheduler import AnkiArithmeticScheduler
+
+    return AnkiArithmeticScheduler(
+        DEFAULT_PARAMETERS if parameters is None else parameters, desired_retention, maximum_interval
     )
 
 
@@ -161,15 +160,11 @@ def _from_card(card: Card) -> FsrsState:
     )
 
 
-def _f32(value: float) -> float:
-    return float(struct.unpack("f", struct.pack("f", value))[0])
-
-
 def anki_rounded(value: float, places: int) -> float:
     """`value` as Anki stores it: rounded to `places` decimals in 32-bit floats, half away from zero
     (Rust's `(v * 10^places).round() / 10^places` on an f32)."""
     factor = 10.0**places
-    scaled = _f32(_f32(value) * factor)  # f32 * f32 is exact in a double: one rounding, as in f32
+    scaled = fsrs_f32.f32(fsrs_f32.f32(value) * factor)  # f32 * f32 rounded once: the f32 product
     whole = math.copysign(math.floor(abs(scaled) + 0.5), scaled)
     return whole / factor
 
@@ -266,11 +261,9 @@ def ideal_interval(
     desired_retention: float = DEFAULT_RETENTION,
     parameters: Sequence[float] | None = None,
 ) -> float:
-    """Days until recall falls to `desired_retention`, unrounded (py-fsrs rounds it to whole days)."""
+    """Days until recall falls to `desired_retention`, unrounded, as Anki's f32 (engine.fsrs_f32)."""
     scheduler = _scheduler(desired_retention, tuple(parameters) if parameters is not None else None)
-    decay = -float(scheduler.parameters[20])
-    factor = 0.9 ** (1 / decay) - 1
-    return float(stability / factor * (desired_retention ** (1 / decay) - 1))
+    return fsrs_f32.interval(fsrs_f32.weights(tuple(scheduler.parameters)), stability, desired_retention)
 
 
 def retrievability(state: FsrsState, now: datetime, *, desired_retention: float = DEFAULT_RETENTION) -> float:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, timedelta
 
+from engine import fsrs_scheduler
 from engine.app import Grade
 from engine.app.scheduler import FsrsScheduler, Moment
 from engine.fsrs_scheduler import REVIEW
@@ -56,3 +57,33 @@ def test_passing_review_intervals_are_ordered_a_day_apart_as_anki_orders_them() 
             assert 1 <= hard < good < easy, (hard, good, easy)
             checked += 1
     assert checked > 500
+
+
+HALF_DAY_HISTORY = [  # history 1152 of benchmarks/fsrs_vs_anki.py (seed 25): UTC instant, grade
+    ("2024-01-01 20:58:44", 4),
+    ("2024-01-02 21:41:32", 4),
+    ("2024-01-02 22:50:47", 4),
+    ("2024-01-03 00:00:53", 1),
+    ("2024-01-03 00:19:16", 5),
+    ("2024-01-04 08:44:24", 4),
+    ("2024-03-04 08:05:46", 4),
+    ("2024-03-05 21:10:28", 3),
+    ("2024-03-20 06:43:00", 4),
+    ("2024-03-20 07:53:33", 3),
+    ("2024-03-20 08:31:26", 5),
+]
+
+
+def test_a_good_interval_a_hair_past_a_half_day_is_ankis_day() -> None:
+    """Anki 26.9.3 (its Rust fsrs-rs, in 32-bit floats), 25 study days after these answers left the
+    card at stability 95.1147 and difficulty 7.873: Good's next stability is 120.50004577636719 days
+    (an f32) and its interval 121 days; py-fsrs's doubles gave 120.49998555778645 and 120."""
+    scheduler, state = FsrsScheduler(), CardState()
+    for when, grade in HALF_DAY_HISTORY:
+        state, _ = scheduler.review(state, Grade(grade), at(datetime.fromisoformat(when + "+00:00")))
+    last = at(datetime(2024, 4, 15, 1, 41, 12, tzinfo=UTC))
+    shown = scheduler.preview(state, last)
+    assert (shown[Grade.WITH_EFFORT], shown[Grade.WELL], shown[Grade.PERFECTLY]) == (110, 121, 143)
+    assert state.fsrs is not None and (state.fsrs.stability, state.fsrs.difficulty) == (95.1147, 7.873)
+    good, _ = fsrs_scheduler.review(state.fsrs, 4, now=last.now, elapsed_days=25, stored=False)
+    assert good.stability == 120.50004577636719
