@@ -17,8 +17,7 @@ from engine.sm2 import CardState, ReviewRecord
 from engine.store import answer_rows
 from engine.store.attempts import StoredAttempt
 from engine.store.database import Store
-from engine.store.marks import read_mark
-from engine.store.repo import load_state
+from engine.store.repo import load_shown
 from engine.store.writes import run_write_core
 
 KEY = "flopcards-rehearsal/answer"
@@ -30,11 +29,10 @@ class _RolledBack(Exception):
 
 
 def rehearse_answer(store: Store) -> None:
-    """Read a state and a mark, answer KEY twice (its state inserted, then updated), count a lapse
-    and store a drill attempt, then roll it all back. Raises what the store raises (a busy or
-    read-only database): callers treat it as best effort."""
-    load_state(store, KEY)
-    read_mark(store, KEY)
+    """Read a state and a mark as showing a card does, answer KEY twice (its state inserted, then
+    updated), count a lapse and store a drill attempt, then roll it all back. Raises what the store
+    raises (a busy or read-only database): callers treat it as best effort."""
+    load_shown(store, KEY)
     now = datetime.now(UTC)
     deck = KEY.split("/")[0]
 

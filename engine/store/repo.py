@@ -22,6 +22,7 @@ from engine.store.rule_clauses import runner
 from engine.store.unseen import memos as memos
 from engine.store.unseen import note_unseen as note_unseen
 from engine.store.unseen import unseen as unseen
+from engine.store.values import Mark
 from engine.store.writes import locked_row, run_write, run_write_core
 
 SQL_BATCH = 500
@@ -53,6 +54,12 @@ def load_state(store: Store, card_key: str) -> CardState:
     """The card's state, or a new card's state when it was never reviewed."""
     with store.engine.connect() as conn:  # Core: a card shown reads its state (ORM: 4x the time)
         return answer_rows.read_state(conn, card_key)
+
+
+def load_shown(store: Store, card_key: str) -> tuple[CardState, Mark]:
+    """What showing a card reads, in one read transaction: its state and its mark."""
+    with store.engine.connect() as conn:
+        return answer_rows.read_state(conn, card_key), answer_rows.read_mark(conn, card_key)
 
 
 def load_states(store: Store, card_keys: Iterable[str]) -> dict[str, CardState]:

@@ -84,6 +84,21 @@ def test_an_answer_is_three_statements_in_one_transaction_and_none_scans(tmp_pat
     study.store.close()
 
 
+def test_showing_a_card_is_one_read_of_its_state_and_mark(tmp_path: Path) -> None:
+    study = _study(tmp_path)
+    session = study.session(None)
+    with _statements(study) as sent:
+        current = session.current()
+    assert current is not None and current.key == "d/seen"
+    assert _verbs(sent) == [
+        "BEGIN",
+        "SELECT card_state.card_key, card_state.deck_id,",
+        "SELECT card_mark.card_key, card_mark.deck_id,",
+    ]
+    assert current.outcomes[Grade.WELL] is not None and not current.mark.suspended
+    study.store.close()
+
+
 def test_after_the_rehearsal_the_first_answers_compile_nothing(tmp_path: Path) -> None:
     study = _study(tmp_path)
     study.rehearse()
