@@ -152,3 +152,15 @@ def test_a_first_answer_raced_by_another_client_is_redone_from_its_state(pg_url:
     assert [entry.record for entry in repo.review_log(other, "d/new")] == [applied.record]
     study.store.close()
     other.close()
+
+
+def test_the_rehearsed_statements_run_and_leave_nothing_on_both_backends(db_url: str) -> None:
+    """Study.rehearse swallows store errors (best effort): here they would fail the test."""
+    from engine.store.rehearsal import rehearse_answer
+
+    store = open_store(db_url)
+    rehearse_answer(store)
+    with store.engine.connect() as conn:
+        for table in ("card_state", "review_log", "card_mark", "drill_attempt", "review_day", "state_change"):
+            assert conn.exec_driver_sql(f"SELECT count(*) FROM {table}").scalar_one() == 0, table
+    store.close()
