@@ -33,6 +33,8 @@ class Answering(Protocol):
 
     def state(self, key: str) -> CardState: ...
 
+    def shown(self, key: str) -> tuple[CardState, Mark]: ...
+
     def answer(
         self,
         key: str,

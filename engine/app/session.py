@@ -99,8 +99,9 @@ class ReviewSession:
         key = self.queue[0]
         if self._current is None or self._current.key != key:
             seed = int(self.study.now().timestamp()) + self.done
-            outcomes = self.study.scheduler.preview(self.study.state(key), self.study.moment())
-            self._current = Current(key, self.study.prompt(key, seed), outcomes, self.study.mark(key))
+            state, mark = self.study.shown(key)
+            outcomes = self.study.scheduler.preview(state, self.study.moment())
+            self._current = Current(key, self.study.prompt(key, seed), outcomes, mark)
         return self._current
 
     def check(self, text: str, seconds: float, limit: float) -> Checked | None:

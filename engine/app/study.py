@@ -176,6 +176,11 @@ class Study:
         return repo.load_state(self.store, key)
 
     @store_command
+    def shown(self, key: str) -> tuple[CardState, marks.Mark]:
+        """What showing `key` reads from the store: its state and its mark (one read)."""
+        return repo.load_shown(self.store, key)
+
+    @store_command
     def answer(
         self,
         key: str,

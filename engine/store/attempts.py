@@ -46,28 +46,26 @@ def delete_attempt(session: so.Session, attempt_id: int | None) -> None:
         session.delete(row)
 
 
-def add_attempt(session: so.Session, attempt: StoredAttempt) -> DrillAttemptRow:
-    """Stage the attempt's row in an open transaction."""
-    row = DrillAttemptRow(
-        kind=attempt.kind,
-        seed=attempt.seed,
-        params=attempt.params,
-        given=attempt.given[:MAX_GIVEN_CHARS],
-        verdict=attempt.verdict.value,
-        expected=attempt.expected,
-        unit=attempt.unit,
-        relative_error=attempt.relative_error,
-        seconds=round(attempt.seconds, 3),
-        timed_out=attempt.timed_out,
-        grade=int(attempt.grade),
-        attempted_at=attempt.attempted_at,
-        study_day=attempt.study_day,
-        slip=attempt.slip,
-        gave_up=attempt.gave_up,
-        hinted=attempt.hinted,
-    )
-    session.add(row)
-    return row
+def attempt_values(attempt: StoredAttempt) -> dict[str, Any]:
+    """The drill_attempt columns of an attempt (the answer given cut to MAX_GIVEN_CHARS)."""
+    return {
+        "kind": attempt.kind,
+        "seed": attempt.seed,
+        "params": attempt.params,
+        "given": attempt.given[:MAX_GIVEN_CHARS],
+        "verdict": attempt.verdict.value,
+        "expected": attempt.expected,
+        "unit": attempt.unit,
+        "relative_error": attempt.relative_error,
+        "seconds": round(attempt.seconds, 3),
+        "timed_out": attempt.timed_out,
+        "grade": int(attempt.grade),
+        "attempted_at": attempt.attempted_at,
+        "study_day": attempt.study_day,
+        "slip": attempt.slip,
+        "gave_up": attempt.gave_up,
+        "hinted": attempt.hinted,
+    }
 
 
 def read_attempts(store: Store, kind: str | None = None) -> list[StoredAttempt]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -42,6 +43,11 @@ class Store:
     url: str
     backup: Path | None = None
     """Copy made before an upgrade, if one was needed."""
+
+    @functools.cached_property
+    def writer(self) -> sa.Engine:
+        """The engine whose transactions take SQLite's write lock at BEGIN (as `sessions`')."""
+        return writer(self.engine)
 
     @property
     def dialect(self) -> str:

@@ -9,9 +9,9 @@ from datetime import date
 import sqlalchemy as sa
 import sqlalchemy.orm as so
 
-from engine.fsrs_scheduler import REVIEW
-from engine.sm2 import CardState, ReviewRecord
-from engine.store import rules
+from engine.store import answer_rows, rules
+from engine.store.answer_rows import in_review as in_review  # used from here
+from engine.store.answer_rows import is_lapse as is_lapse
 from engine.store.database import Store
 from engine.store.models import CardMarkRow
 from engine.store.rule_clauses import runner
@@ -30,9 +30,7 @@ class MarkChange:
 
 
 def _to_mark(row: CardMarkRow | None) -> Mark:
-    if row is None:
-        return Mark()
-    return Mark(row.suspended, row.buried_until, row.flagged, row.leech, row.lapses)
+    return answer_rows.to_mark(row)
 
 
 def _write(session: so.Session, key: str, deck_id: str, mark: Mark) -> None:
@@ -45,8 +43,8 @@ def _write(session: so.Session, key: str, deck_id: str, mark: Mark) -> None:
 
 
 def read_mark(store: Store, key: str) -> Mark:
-    with store.reading() as session:
-        return _to_mark(session.get(CardMarkRow, key))
+    with store.engine.connect() as conn:  # Core: a card shown reads its mark (ORM: 4x the time)
+        return answer_rows.read_mark(conn, key)
 
 
 def read_marks(store: Store, keys: Iterable[str]) -> dict[str, Mark]:
@@ -87,30 +85,3 @@ def restore_mark(session: so.Session, change: MarkChange) -> None:
 
 def undo_mark(store: Store, change: MarkChange) -> None:
     run_write(store, lambda session: restore_mark(session, change))
-
-
-def in_review(state: CardState) -> bool:
-    """Past its first steps: FSRS's Review phase when it holds FSRS memory, else SM-2 repetitions."""
-    if state.fsrs is not None and not state.fsrs.is_new:
-        return state.fsrs.phase == REVIEW
-    return state.repetitions > 0
-
-
-def is_lapse(record: ReviewRecord) -> bool:
-    """A failed scheduled review of a card in review (not new, not a same-day repeat)."""
-    return record.grade < 3 and not record.was_new and not record.same_day_repeat and in_review(record.before)
-
-
-def count_lapse(
-    session: so.Session, key: str, deck_id: str, record: ReviewRecord, leech_at: int
-) -> MarkChange | None:
-    """In the answer's transaction: count a lapse; at `leech_at` lapses the card is tagged leech and
-    suspended. None when the answer was no lapse."""
-    if not is_lapse(record):
-        return None
-    before = _to_mark(session.get(CardMarkRow, key, with_for_update=True))
-    after = replace(before, lapses=before.lapses + 1)
-    if after.lapses >= leech_at and not before.leech:
-        after = replace(after, leech=True, suspended=True)
-    _write(session, key, deck_id, after)
-    return MarkChange(key, deck_id, before, after)

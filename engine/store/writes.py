@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
 
 from engine.sm2 import CardState
+from engine.store.answer_rows import state_values
 from engine.store.database import Store
 from engine.store.models import CardStateRow
 from engine.store.preflight import StoreError
@@ -34,10 +36,19 @@ def run_write(store: Store, work: Callable[[so.Session], T], attempts: int = ATT
 
     A write that still conflicts after every attempt is reported (StoreError), never dropped silently.
     """
+    return _retried(store.sessions.begin, work, attempts)
+
+
+def run_write_core(store: Store, work: Callable[[sa.Connection], T], attempts: int = ATTEMPTS) -> T:
+    """run_write on a Core connection (no ORM session: the answer's hot path)."""
+    return _retried(store.writer.begin, work, attempts)
+
+
+def _retried(begin: Callable[[], AbstractContextManager[Any]], work: Callable[[Any], T], attempts: int) -> T:
     for attempt in range(attempts):
         try:
-            with store.sessions.begin() as session:
-                return work(session)
+            with begin() as transaction:
+                return work(transaction)
         except (sa.exc.OperationalError, sa.exc.IntegrityError) as error:
             if not _transient(error):
                 raise
@@ -47,18 +58,6 @@ def run_write(store: Store, work: Callable[[so.Session], T], attempts: int = ATT
                 ) from error
             time.sleep(min(1.0, 0.02 * 2**attempt) * (0.5 + random.random()))
     raise AssertionError("unreachable")
-
-
-def _state_values(state: CardState) -> dict[str, Any]:
-    return {
-        "repetitions": state.repetitions,
-        "ef_centi": state.ef_centi,
-        "interval_days": state.interval_days,
-        "due_day": state.due,
-        "last_review_at": state.last_review,
-        "last_day": state.last_day,
-        "repeat_today": state.repeat_today,
-    }
 
 
 def locked_row(session: so.Session, card_key: str, deck_id: str) -> tuple[CardStateRow, bool]:
@@ -77,7 +76,7 @@ def locked_row(session: so.Session, card_key: str, deck_id: str) -> tuple[CardSt
         insert = None
     created = False
     if insert is not None:
-        values = {"card_key": card_key, "deck_id": deck_id, **_state_values(CardState())}
+        values = {"card_key": card_key, "deck_id": deck_id, **state_values(CardState())}
         result = session.execute(
             insert(CardStateRow).values(**values).on_conflict_do_nothing(index_elements=["card_key"])
         )
@@ -85,7 +84,7 @@ def locked_row(session: so.Session, card_key: str, deck_id: str) -> tuple[CardSt
     query = sa.select(CardStateRow).where(CardStateRow.card_key == card_key).with_for_update()
     row = session.scalars(query.execution_options(populate_existing=True)).one_or_none()
     if row is None:
-        row = CardStateRow(card_key=card_key, deck_id=deck_id, **_state_values(CardState()))
+        row = CardStateRow(card_key=card_key, deck_id=deck_id, **state_values(CardState()))
         session.add(row)
         created = True
     return row, created

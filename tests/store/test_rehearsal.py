@@ -9,8 +9,9 @@ import sqlalchemy as sa
 
 from engine.app import Grade, Study
 from engine.store import repo
+from engine.store.database import open_store
 from engine.store.models import CardStateRow, ReviewRow, StateChangeRow
-from tests.store.test_unseen_memo import DECKS, seeded
+from tests.store.test_unseen_memo import DECKS, NOW, seeded
 
 
 def _rows(study: Study) -> tuple[int, ...]:
@@ -44,5 +45,23 @@ def test_a_database_refusing_the_write_is_not_rehearsed_and_raises_nothing(tmp_p
         )
     before = _rows(study)
     study.rehearse()
+    assert _rows(study) == before
+    study.store.close()
+
+
+def test_the_rehearsal_starts_the_write_ahead_log_and_changes_nothing(tmp_path: Path) -> None:
+    """SQLite removes the log when the last connection closes; the first commit after an open
+    writes and syncs a new log's header: the rehearsal pays that, not the first answer."""
+    path = tmp_path / "flopcards.db"
+    seeded(str(path)).store.close()
+    assert not Path(f"{path}-wal").exists() or Path(f"{path}-wal").stat().st_size == 0
+    study = Study(open_store(path), now=lambda: NOW)
+    before = _rows(study)
+    with study.store.engine.connect() as conn:
+        version = conn.exec_driver_sql("PRAGMA user_version").scalar_one()
+    study.rehearse()
+    assert Path(f"{path}-wal").stat().st_size > 0, "the log was started"
+    with study.store.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA user_version").scalar_one() == version
     assert _rows(study) == before
     study.store.close()

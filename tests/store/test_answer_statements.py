@@ -1,0 +1,166 @@
+"""What one answer asks of SQLite, counted (not timed): a card answered before is read, updated and
+logged, a new one read, inserted and logged, in one BEGIN IMMEDIATE transaction; no statement scans
+a table; and after the rehearsal (engine.store.rehearsal) the first answers, a lapse and a drill
+attempt compile nothing: every statement comes from SQLAlchemy's cache."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine.default import CACHE_HIT
+
+from engine.answers import Verdict
+from engine.app import Grade, Study, StudyItem
+from engine.sm2 import CardState
+from engine.store import repo
+from engine.store.attempts import StoredAttempt
+from engine.store.database import open_store
+from engine.store.models import CardStateRow
+
+NOW = datetime(2026, 3, 2, 15, tzinfo=UTC)
+KEYS = ["d/seen", "d/lapse", "d/new", "k/kind"]
+
+
+def _study(tmp_path: Path) -> Study:
+    store = open_store(tmp_path / "flopcards.db")
+    with store.sessions.begin() as session:
+        for key in ("d/seen", "d/lapse"):  # in review, due today
+            row = CardStateRow(card_key=key, deck_id="d")
+            repo.set_state(row, CardState(repetitions=3, interval_days=6, due=NOW.date()))
+            session.add(row)
+    items = [StudyItem(k, k.split("/")[0], new_in_review=not k.startswith("k/")) for k in KEYS]
+    return Study(store, items, now=lambda: NOW)
+
+
+@contextmanager
+def _statements(study: Study) -> Iterator[list[tuple[str, Any, Any]]]:
+    """(SQL, parameters, cache hit or miss) of each statement SQLAlchemy sends meanwhile."""
+    sent: list[tuple[str, Any, Any]] = []
+
+    def record(_conn: Any, _cursor: Any, sql: str, params: Any, context: Any, _many: bool) -> None:
+        sent.append((sql, params, getattr(context, "cache_hit", None)))
+
+    sa.event.listen(study.store.engine, "before_cursor_execute", record)
+    try:
+        yield sent
+    finally:
+        sa.event.remove(study.store.engine, "before_cursor_execute", record)
+
+
+def _verbs(sent: list[tuple[str, Any, Any]]) -> list[str]:
+    return [" ".join(sql.split()[:3]) for sql, _, _ in sent]
+
+
+def test_an_answer_is_three_statements_in_one_transaction_and_none_scans(tmp_path: Path) -> None:
+    study = _study(tmp_path)
+    with _statements(study) as seen:
+        study.answer("d/seen", Grade.WELL, 2.0)
+    assert _verbs(seen) == [
+        "BEGIN IMMEDIATE",
+        "SELECT card_state.card_key, card_state.deck_id,",
+        "UPDATE card_state SET",
+        "INSERT INTO review_log",
+    ]
+    with _statements(study) as new:
+        study.answer("d/new", Grade.WELL, 2.0)
+    assert _verbs(new) == [
+        "BEGIN IMMEDIATE",
+        "SELECT card_state.card_key, card_state.deck_id,",
+        "INSERT INTO card_state",
+        "INSERT INTO review_log",
+    ]
+    with study.store.engine.connect() as conn:
+        for sql, params, _ in [*seen, *new][1:]:
+            if sql.startswith("BEGIN"):
+                continue
+            plan = " ".join(str(row[-1]) for row in conn.exec_driver_sql(f"EXPLAIN QUERY PLAN {sql}", params))
+            assert "SCAN" not in plan, f"{sql}: {plan}"
+    assert repo.load_state(study.store, "d/new").repetitions == 1  # committed
+    study.store.close()
+
+
+def test_showing_a_card_is_one_read_of_its_state_and_mark(tmp_path: Path) -> None:
+    study = _study(tmp_path)
+    session = study.session(None)
+    with _statements(study) as sent:
+        current = session.current()
+    assert current is not None and current.key == "d/seen"
+    assert _verbs(sent) == [
+        "BEGIN",
+        "SELECT card_state.card_key, card_state.deck_id,",
+        "SELECT card_mark.card_key, card_mark.deck_id,",
+    ]
+    assert current.outcomes[Grade.WELL] is not None and not current.mark.suspended
+    study.store.close()
+
+
+def test_after_the_rehearsal_the_first_answers_compile_nothing(tmp_path: Path) -> None:
+    study = _study(tmp_path)
+    study.rehearse()
+    attempt = StoredAttempt(
+        kind="kind", seed=1, params={"b": 2}, given="3 GB", verdict=Verdict.WRONG, expected=2.0, unit="GB",
+        relative_error=0.5, seconds=4.0, timed_out=False, grade=1, attempted_at=NOW, study_day=NOW.date(),
+    )  # fmt: skip
+    with _statements(study) as sent:
+        study.state("d/seen")
+        study.mark("d/seen")
+        study.answer("d/seen", Grade.WELL, 2.0)
+        study.answer("d/new", Grade.WELL, 2.0)
+        lapse = study.answer("d/lapse", Grade.BLACKOUT, 2.0, at=study.moment())
+        study.answer("k/kind", Grade.BARELY, 4.0, attempt=attempt)
+    assert lapse.mark is not None and lapse.mark.after.lapses == 1, "the lapse was counted"
+    assert [sql for sql, _, hit in sent if not sql.startswith("BEGIN") and hit is not CACHE_HIT] == []
+    assert len([sql for sql, _, _ in sent if "card_mark" in sql]) == 3  # shown; the lapse: read, write
+    study.store.close()
+
+
+def test_a_lapse_adds_one_mark_read_and_write_and_a_leech_is_suspended(tmp_path: Path) -> None:
+    study = _study(tmp_path)
+    study.limits = type(study.limits)(**{**study.limits.__dict__, "leech_lapses": 1})
+    with _statements(study) as sent:
+        applied = study.answer("d/lapse", Grade.BLACKOUT, 2.0)
+    assert _verbs(sent)[-2:] == ["SELECT card_mark.card_key, card_mark.deck_id,", "INSERT INTO card_mark"]
+    assert applied.mark is not None and applied.mark.after.leech and study.mark("d/lapse").suspended
+    study.store.close()
+
+
+def test_a_first_answer_raced_by_another_client_is_redone_from_its_state(pg_url: str) -> None:
+    """PostgreSQL (SQLite's BEGIN IMMEDIATE admits no other writer): another client inserts the new
+    card between this answer's read and its insert; the insert fails, the transaction is redone and
+    schedules from that client's state, once."""
+    study = Study(open_store(pg_url), [StudyItem("d/new", "d")], now=lambda: NOW)
+    other = open_store(pg_url)
+    raced: list[str] = []
+
+    def insert_first(_conn: Any, _cursor: Any, sql: str, *_args: Any) -> None:
+        if sql.startswith("INSERT INTO card_state") and not raced:
+            raced.append(sql)
+            with other.sessions.begin() as session:
+                row = CardStateRow(card_key="d/new", deck_id="d")
+                repo.set_state(row, CardState(repetitions=3, interval_days=6, due=NOW.date()))
+                session.add(row)
+
+    sa.event.listen(study.store.engine, "before_cursor_execute", insert_first)
+    applied = study.answer("d/new", Grade.WELL, 2.0)
+    assert raced and applied.record.before.repetitions == 3 and not applied.record.was_new
+    assert repo.load_state(other, "d/new") == applied.record.after
+    assert [entry.record for entry in repo.review_log(other, "d/new")] == [applied.record]
+    study.store.close()
+    other.close()
+
+
+def test_the_rehearsed_statements_run_and_leave_nothing_on_both_backends(db_url: str) -> None:
+    """Study.rehearse swallows store errors (best effort): here they would fail the test."""
+    from engine.store.rehearsal import rehearse_answer
+
+    store = open_store(db_url)
+    rehearse_answer(store)
+    with store.engine.connect() as conn:
+        for table in ("card_state", "review_log", "card_mark", "drill_attempt", "review_day", "state_change"):
+            assert conn.exec_driver_sql(f"SELECT count(*) FROM {table}").scalar_one() == 0, table
+    store.close()
