@@ -48,7 +48,7 @@ class BrowseScreen(Screen[None]):
         Binding("question_mark", "help", "Keys"),
         Binding("f1", "help_typing", "Keys", show=False),
     ]
-    WIDGET_KEYS = [("↑/↓", "Pick a card")]
+    WIDGET_KEYS = [("↑/↓", "Pick a card"), ("home/end", "First/last card")]
 
     def __init__(self, services: Services, deck_id: str | None = None) -> None:
         super().__init__()
