@@ -74,6 +74,12 @@ def format_value(value: Value, spec: str | None = None) -> str:
     return f"{value:.6g}"
 
 
+def _starts_sentence(text: str, at: int) -> bool:
+    """Whether a capital 'A' at `at` opens a sentence (an article) rather than naming something."""
+    before = text[:at].rstrip()
+    return not before or before[-1] in ".!?:;(\"“'‘"
+
+
 def render(text: str, values: Mapping[str, Value]) -> str:
     """Replace each {name} / {name:spec} with its formatted value; {{ and }} are literal braces.
 
@@ -95,6 +101,8 @@ def render(text: str, values: Mapping[str, Value]) -> str:
         written = m.group("art")
         if written is None:
             return shown
+        if written[0] == "A" and not _starts_sentence(m.string, m.start()):
+            return f"{written}{m.group('gap')}{shown}"  # 'matrix A {n}': a name, not an article
         agreed = article(shown)
         if written[0].isupper():
             agreed = agreed.capitalize()

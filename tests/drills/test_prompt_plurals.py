@@ -73,6 +73,8 @@ def test_every_catalog_name_gets_its_article() -> None:
         assert [s for s in shown if wrong_articles(s)] == []
     assert render("a {x}", {"x": "H200 SXM 141GB"}) == "an H200 SXM 141GB"
     assert render("A {x}", {"x": "B200 (HGX) 180GB"}) == "A B200 (HGX) 180GB"
+    assert render("Done. A {n}-stage pipe", {"n": 8}) == "Done. An 8-stage pipe"
+    assert render("matrix A {n} wide", {"n": 8}) == "matrix A 8 wide"  # a capital A mid-sentence is a name
 
 
 SPOKEN = (  # noqa: SIM905  (a list literal would take a line per case)
