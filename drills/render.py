@@ -5,9 +5,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from drills.article import article
 from engine.units import format_number
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
+# A placeholder with the article written before it ("a {gpu}"): the article agrees with the value.
+_RENDER = re.compile(
+    r"(?:(?<![\w'’-])(?P<art>[Aa]n?)(?P<gap>\s+)(?=\{[^{]))?"
+    r"(?P<token>\{\{|\}\}|\{(?P<inner>[^{}]*)\}|[{}])"
+)
 _INNER = re.compile(r"^([a-z][a-z0-9_]*)(?::(,?(?:\.\d{1,2})?[defg%]?))?$")
 _TOKEN = re.compile(
     r"\s*(?:(?P<num>(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d+)?)"
@@ -68,22 +74,41 @@ def format_value(value: Value, spec: str | None = None) -> str:
     return f"{value:.6g}"
 
 
+def _starts_sentence(text: str, at: int) -> bool:
+    """Whether a capital 'A' at `at` opens a sentence (an article) rather than naming something."""
+    before = text[:at].rstrip()
+    return not before or before[-1] in ".!?:;(\"“'‘"
+
+
 def render(text: str, values: Mapping[str, Value]) -> str:
-    """Replace each {name} / {name:spec} with its formatted value; {{ and }} are literal braces."""
+    """Replace each {name} / {name:spec} with its formatted value; {{ and }} are literal braces.
+
+    An 'a' or 'an' written just before a placeholder is made to agree with the value drawn:
+    "a {gpu}" reads "an H200" or "a B200", "a {n}-GPU node" reads "an 8-GPU node".
+    """
 
     def sub(m: re.Match[str]) -> str:
-        token = m.group(0)
+        token = m.group("token")
         if token == "{{":
             return "{"
         if token == "}}":
             return "}"
-        inner = _INNER.match((m.group(1) or "").strip())
+        inner = _INNER.match((m.group("inner") or "").strip())
         if inner is None or inner.group(1) not in values:
             raise RenderError(f"unknown placeholder '{token}'")
         value = values[inner.group(1)]
-        return format_value(value, inner.group(2) if not isinstance(value, str) else None)
+        shown = format_value(value, inner.group(2) if not isinstance(value, str) else None)
+        written = m.group("art")
+        if written is None:
+            return shown
+        if written[0] == "A" and not _starts_sentence(m.string, m.start()):
+            return f"{written}{m.group('gap')}{shown}"  # 'matrix A {n}': a name, not an article
+        agreed = article(shown)
+        if written[0].isupper():
+            agreed = agreed.capitalize()
+        return f"{agreed}{m.group('gap')}{shown}"
 
-    return _PLACEHOLDER.sub(sub, text)
+    return _RENDER.sub(sub, text)
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:

@@ -21,7 +21,7 @@ from tui.messages import CountsPainted, FirstCardPainted, HomePainted, ServicesR
 from tui.screens.home import HomeScreen
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
 
     from textual.message import Message
     from textual.notifications import SeverityLevel
@@ -101,10 +101,17 @@ class FlopcardsApp(App[None]):
         try:
             self._load()
         except Exception as error:  # a bug: reported as a worker's error was, the app ends
-            if self.is_running:
-                with contextlib.suppress(RuntimeError):  # the app closed meanwhile
-                    self.call_from_thread(self._handle_exception, error)
+            with contextlib.suppress(RuntimeError):  # the app closed meanwhile
+                self._on_ui(self._handle_exception, error)
             # else the app has closed (its store too): nothing this thread did is wanted any more
+
+    def _on_ui(self, callback: Callable[..., object], *args: object, **kwargs: object) -> None:
+        """Run `callback` on the UI thread and wait for it (from the load thread); RuntimeError once
+        the app has closed. Asked first: Textual's call_from_thread makes its coroutine before it
+        finds the loop closed, and that coroutine was left unawaited (a RuntimeWarning at exit)."""
+        if self._load_cancelled.is_set() or not self.is_running:  # set at unmount, before the loop ends
+            raise RuntimeError("the app has closed meanwhile")
+        self.call_from_thread(callback, *args, **kwargs)
 
     def _load(self) -> None:
         from engine.app.errors import STORE_ERRORS, app_error
@@ -113,12 +120,10 @@ class FlopcardsApp(App[None]):
         try:
             services = load_services(self.config, with_templates=False)  # the counts need no drill
         except STORE_ERRORS as error:  # nothing on screen to lose yet: say why and leave
-            self.call_from_thread(self.exit, None, 2, f"flopcards: error: {app_error(error).message}")
+            self._on_ui(self.exit, None, 2, f"flopcards: error: {app_error(error).message}")
             return
         try:
-            if self._load_cancelled.is_set() or not self.is_running:
-                raise RuntimeError("the app has closed meanwhile")
-            self.call_from_thread(self._loaded, services)
+            self._on_ui(self._loaded, services)
         except RuntimeError:  # the app has closed meanwhile: its unmount could not close these
             services.close()
             return
@@ -135,7 +140,7 @@ class FlopcardsApp(App[None]):
         if self.config.cache_dir is not None:  # an index kept on disk: the first search is at once
             services.prepare_search()
         try:
-            self.call_from_thread(self._templates_ready)
+            self._on_ui(self._templates_ready)
         except RuntimeError:  # the app has closed meanwhile
             return
         import tui.screens.review  # noqa: F401  (so Enter does not wait for Markdown's import)
@@ -176,7 +181,7 @@ class FlopcardsApp(App[None]):
         )
         if problem is not None:
             with contextlib.suppress(RuntimeError):  # the app has closed meanwhile
-                self.call_from_thread(self.notify, problem.message, severity="error", timeout=60)
+                self._on_ui(self.notify, problem.message, severity="error", timeout=60)
 
     def _loaded(self, services: Services) -> None:
         self.services = services

@@ -177,6 +177,7 @@ def _run(args: argparse.Namespace, deck_dirs: Sequence[Path], cache_dir: Path | 
         kept_drill,
         template_stamps,
         templates_for,
+        with_article,
     )
 
     stamps = None
@@ -198,7 +199,7 @@ def _run(args: argparse.Namespace, deck_dirs: Sequence[Path], cache_dir: Path | 
     kind = args.kind or _pick_kind(templates, args.level, seed)
     drill = generate(kind, seed, templates=templates)
     if args.level is not None and drill.level != args.level:
-        raise DrillError(f"'{kind}' is a {drill.level} drill, not {args.level}")
+        raise DrillError(f"'{kind}' is {with_article(drill.level)} drill, not {args.level}")
     if stamps is not None and cache_dir is not None and not templates.problems:
         keep_template(templates.templates[kind], stamps, args.templates, deck_dirs, cache_dir)
     return _answer(args, drill)

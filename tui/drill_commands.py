@@ -8,6 +8,7 @@ light to import itself: pydantic, YAML and pint load only when a template set is
 
 from __future__ import annotations
 
+from drills.article import with_article
 from drills.generator import (
     DrillError,
     check,
@@ -33,6 +34,7 @@ __all__ = [
     "solution_markdown",
     "template_stamps",
     "templates_for",
+    "with_article",
 ]
 
 

@@ -8,6 +8,7 @@ light; generating and checking a drill are calls of `tui.services.Services`.
 
 from __future__ import annotations
 
+from drills.article import with_article
 from drills.attempts import Attempt, Result
 from drills.drill import Drill
 from drills.present import answer_example, question_markdown, solution_markdown
@@ -31,4 +32,5 @@ __all__ = [
     "solution_markdown",
     "sprint_plan",
     "weak_plan",
+    "with_article",
 ]

@@ -177,6 +177,8 @@ def test_show_by_level_draws_a_kind_of_that_level(capsys: pytest.CaptureFixture[
     assert json.loads(again)["kind"] == doc["kind"]  # the seed picks the kind too
     code, _, err = run(capsys, "show", "kv-cache", "--seed", "1", "--level", "senior")
     assert code == 1 and err.strip() == "flopcards drill: error: 'kv-cache' is a warm-up drill, not senior"
+    code, _, err = run(capsys, "show", "allreduce-busbw", "--seed", "1", "--level", "senior")
+    assert code == 1 and err.strip().endswith("'allreduce-busbw' is an interview drill, not senior")
 
 
 def test_integer_answers_are_shown_as_exact_and_measured_lines_printed(

@@ -76,6 +76,12 @@ async def test_browse_search_open_and_mark(make_app, seen, until, db_path: Path)
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert "0 cards" in seen(app)
+
+        await pilot.press("ctrl+f", "backspace")  # the box selects its text on focus: emptied
+        assert screen.query_one("#browse-search", Input).value == ""
+        await pilot.press("escape")  # an empty box has no search to keep: one esc leaves browse
+        await pilot.pause()
+        assert app.screen is not screen and "All decks" in seen(app)
     assert flags(db_path) == {"basics/ring-cost": (0, 0)}
 
 

@@ -20,8 +20,7 @@ async def test_the_hint_is_visible_at_80x24(make_app, seen) -> None:
             assert screen.drill is not None and screen.drill.kind == kind and screen.drill.hint
             assert "Hint (costs one grade step)" not in seen(app), kind
             await pilot.press("ctrl+o")
-            await pilot.pause(0.2)
-            assert "Hint (costs one grade step)" in seen(app), kind
+            await wait_until(pilot, lambda: "Hint (costs one grade step)" in seen(app), f"{kind}'s hint")
             await pilot.press("escape")
             await wait_until(pilot, lambda: isinstance(app.screen, DrillSummaryScreen), "the summary")
             await pilot.press("enter")

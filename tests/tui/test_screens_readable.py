@@ -44,10 +44,11 @@ async def test_help_lists_the_keys_of_the_screen_below_and_the_review_summary_th
         text = seen(app)
         expected = (
             "Keys · Home",
-            "enter  Review",
-            "a      Study ahead",
-            "?      Keys",
-            "q      Quit",
+            "enter     Review",
+            "a         Study ahead",
+            "?         Keys",
+            "q         Quit",
+            "home/end  First/last deck",
             "esc closes",
         )
         for line in expected:

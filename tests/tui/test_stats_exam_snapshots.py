@@ -255,7 +255,9 @@ async def test_every_tab_period_and_deck_draws(make_app, db_path) -> None:
         assert screen.stats is not None and screen.stats.period.label == "3 months"
         assert "3 months" in screen.sub_title
         await pilot.press("d")
-        await pilot.pause(0.2)
+        await wait_until(  # the next deck's figures drawn: a condition, not a fixed 0.2 s
+            pilot, lambda: screen.stats is not None and screen.stats.deck_id == screen.deck_id, "its figures"
+        )
         assert screen.deck_id != "basics"
 
 

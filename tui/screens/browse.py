@@ -48,7 +48,7 @@ class BrowseScreen(Screen[None]):
         Binding("question_mark", "help", "Keys"),
         Binding("f1", "help_typing", "Keys", show=False),
     ]
-    WIDGET_KEYS = [("↑/↓", "Pick a card")]
+    WIDGET_KEYS = [("↑/↓", "Pick a card"), ("home/end", "First/last card")]
 
     def __init__(self, services: Services, deck_id: str | None = None) -> None:
         super().__init__()
@@ -207,8 +207,10 @@ class BrowseScreen(Screen[None]):
         self.query_one("#browse-search", Input).focus()
 
     def action_back(self) -> None:
-        """From the search box back to the list; from the list back home."""
-        if self.query_one("#browse-search", Input).has_focus:
+        """From a search box with a search in it back to the list (the search stays: its results are
+        what the list shows); from the list, or from an empty box, back home at once."""
+        search = self.query_one("#browse-search", Input)
+        if search.has_focus and search.value.strip():
             self.query_one("#browse-table").focus()
         else:
             self.services.stop_search()  # home at once, not after a search nobody will read

@@ -25,6 +25,7 @@ from tui.drills_door import (
     make_plan,
     sprint_plan,
     weak_plan,
+    with_article,
 )
 from tui.store_work import fault_notice
 from tui.ticks import TickList
@@ -147,7 +148,8 @@ class DrillSetupScreen(Screen[None]):
         pool = [k for k in self.kind_ids if level not in LEVELS or self.kind_levels.get(k) == level]
         outside = [k for k in chosen if k != MIXED and k not in pool]
         if outside:
-            self._status(f"'{outside[0]}' is a {self.kind_levels.get(outside[0])} drill, not {level}")
+            its_level = with_article(str(self.kind_levels.get(outside[0])))
+            self._status(f"'{outside[0]}' is {its_level} drill, not {level}")
             return
         try:
             plan = make_plan(pool, chosen, amount)

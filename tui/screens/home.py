@@ -50,7 +50,7 @@ class HomeScreen(Screen[None]):
         Binding("question_mark", "help", "Keys"),
         Binding("q", "app.quit", "Quit", show=False),  # the footer keeps room at 80 columns; ? lists it
     ]
-    WIDGET_KEYS = [("↑/↓", "Pick a deck")]
+    WIDGET_KEYS = [("↑/↓", "Pick a deck"), ("home/end", "First/last deck")]
     """Keys the deck table handles itself (listed by the help screen and the README)."""
 
     loaded: reactive[bool] = reactive(False)
