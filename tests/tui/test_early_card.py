@@ -103,18 +103,17 @@ async def test_keys_pressed_before_the_decks_open_act_once_they_are(
         assert "How many bytes per parameter" in early and "done 0  ·  left 3  ·  basics/adam-bytes" in early
         await until(pilot, lambda: "Show answer" in seen(app), "the key bar, mounted after the card")
         assert app.services is None
-        await pilot.press("space")
+        await pilot.press("space", "4")  # a quick user: the answer, then grade 4, before the decks open
         await pilot.pause()
         assert "that key acts once they are open" in seen(app)
         assert "16 bytes/param" not in seen(app)
+        assert "Accept grade" in seen(app), "after a waiting space, space accepts and digits grade"
         held_load.set()
-        await until(pilot, lambda: "16 bytes/param" in seen(app), "the answer the space asked for")
-        assert "How many bytes per parameter" in seen(app)
-        await pilot.press("4")
-        await until(pilot, lambda: "done 1  ·  left 2" in seen(app), "the next card")
+        await until(pilot, lambda: "done 1  ·  left 2" in seen(app), "the next card, after the grade")
     store = open_store(Path(config.settings.db))
     try:
-        assert repo.load_state(store, "basics/adam-bytes").repetitions == 1, "the grade was stored"
+        state = repo.load_state(store, "basics/adam-bytes")
+        assert (state.repetitions, state.ef_centi) == (1, 250), "graded 4 once (5 would raise the EF)"
     finally:
         store.close()
 

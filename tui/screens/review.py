@@ -276,8 +276,10 @@ class ReviewScreen(Screen[None]):
         if ctrl_g and self._is_drill() != (action == "give_up"):
             return False  # ctrl+g's footer label says what it does now: give up a drill, else show
         action = action.removesuffix("_typing")
-        if self.session is None:
-            return action in {"reveal", "reveal_or_accept", "back", "help"}  # the others need the session
+        if self.session is None:  # the glance's card: keys wait for the session (the others need it)
+            if self._reveal_held():  # the answer shows first: space accepts, digits grade then
+                return action in {"accept", "grade", "reveal_or_accept", "back", "help"}
+            return action in {"reveal", "reveal_or_accept", "back", "help"}
         if self.saving and action in WRITES:
             return False
         if action == "grade":
@@ -302,7 +304,7 @@ class ReviewScreen(Screen[None]):
     def action_reveal(self) -> None:
         """Show the answer; a due drill is given up (graded 0) by showing its solution."""
         if self.session is None:
-            self.wait_for_decks(self.action_reveal)
+            self.wait_for_decks(self.action_reveal, reveals=True)
             return
         if self._stalled:
             self.show_current()
@@ -327,7 +329,7 @@ class ReviewScreen(Screen[None]):
 
     def action_reveal_or_accept(self) -> None:
         if self.session is None:
-            self.wait_for_decks(self.action_reveal_or_accept)
+            self.wait_for_decks(self.action_reveal_or_accept, reveals=True)
             return
         if self._stalled:
             self.show_current()
@@ -346,6 +348,9 @@ class ReviewScreen(Screen[None]):
     def action_accept(self) -> None:
         """Grade with the suggested grade: the typed verdict's, or 4 (Anki's 'Good'); after a failed
         save, the grade that was not saved."""
+        if self.session is None:  # after a held reveal (space twice while the decks open)
+            self.wait_for_decks(self.action_accept)
+            return
         if self._stalled:  # the grade before was saved: space shows the next card, never grades again
             self.show_current()
         elif self.revealed and self.session is not None:
@@ -358,6 +363,9 @@ class ReviewScreen(Screen[None]):
 
     def action_grade(self, key: int) -> None:
         """A digit key: the grade it gives in the layout in use (Anki's: 1-4 only), if any."""
+        if self.session is None:  # after a held reveal: enter, space, 4 pressed while the decks open
+            self.wait_for_decks(partial(self.action_grade, key))
+            return
         grade = grade_of_key(self._layout(), key)
         if grade is not None:
             self._answer(grade)
@@ -502,11 +510,16 @@ class ReviewScreen(Screen[None]):
 
     # The glance: its first card shows while the decks open; keys that need the session wait
 
-    def wait_for_decks(self, action: Callable[[], None]) -> None:
-        """Run `action` once the session is bound (a key pressed while the decks open is not lost)."""
+    def wait_for_decks(self, action: Callable[[], None], *, reveals: bool = False) -> None:
+        """Run `action` once the session is bound, after the keys that wait already (a key pressed
+        while the decks open is not lost); `reveals`: it shows the answer, the keys after it grade."""
         for glance in self.query(GlanceStart):
-            glance.hold(action)
+            glance.hold(action, reveals=reveals)
             self.query_one(GradeBar).opening()
+        self.refresh_bindings()
+
+    def _reveal_held(self) -> bool:
+        return any(glance.revealing for glance in self.query(GlanceStart))
 
     def bind(self, services: Services, session: ReviewSession) -> None:
         """The decks are open: the session takes over. Its first item is normally the card on screen
