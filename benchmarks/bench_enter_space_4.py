@@ -265,6 +265,7 @@ def grade_on(term: Terminal, grades: int, watch: CopyWatch) -> dict[str, float]:
     split by whether today's backup copy was finished when the key went (a watcher notes when its
     partial file appears and when the copy is in place)."""
     before, after = [], []
+    slow: list[str] = []
     for n in range(2, grades + 2):
         if len(after) >= 5:  # the copy is done and grades after it are timed too
             break
@@ -276,7 +277,11 @@ def grade_on(term: Terminal, grades: int, watch: CopyWatch) -> dict[str, float]:
         shown, _ = term.wait_for(rf"done {n} ", offset)
         copied = watch.done is not None and watch.done < pressed
         (after if copied else before).append((shown - pressed) * 1000)
+        if shown - pressed > 0.3:  # a slow one: when (s after launch), and how slow
+            slow.append(f"{pressed - term.started:.1f} s: {(shown - pressed) * 1000:.0f} ms")
     nan = float("nan")
+    if slow:
+        print(f"grades over 300 ms: {', '.join(slow)}", file=sys.stderr, flush=True)
     return {
         "grades before the copy was done": len(before),
         "grade median before the copy was done": statistics.median(before) if before else nan,
