@@ -146,12 +146,20 @@ async def test_an_empty_cache_has_no_card_to_glance_and_enter_waits(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.1)
         assert app.home.first_look is not None, "counted from the shipped outline"
-        await pilot.press("enter")
+        await pilot.press("enter", "ctrl+g", "4")  # show, grade 4: kept for the review, not lost
         await pilot.pause()
         assert "Opening your decks… the review starts once they are open." in seen(app)
         held_load.set()
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the queued review")
-        await until(pilot, lambda: "done 0" in seen(app), "its first card")
+        await until(pilot, lambda: "done 1" in seen(app), "its first card graded by the waiting keys")
+    assert sum(_reviews(db_path).values()) == 1
+
+
+def _reviews(db_path: Path) -> dict[str, int]:
+    import sqlite3
+
+    with sqlite3.connect(db_path) as conn:
+        return dict(conn.execute("SELECT card_key, count(*) FROM review_log GROUP BY card_key").fetchall())
 
 
 async def test_leaving_the_early_review_before_the_decks_open_keeps_the_home_whole(
