@@ -33,7 +33,6 @@ import statistics
 import struct
 import subprocess
 import sys
-import tempfile
 import termios
 import threading
 import time
@@ -60,14 +59,15 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 from engine.app.daily import check_today
-from engine.settings import Settings
+from tui.cli import build_parser, resolve_settings
 from tui.config import AppConfig
 from tui.keep_outline import save_outline
 from tui.services import load_services
-db, decks, cache = sys.argv[1:4]
+cache, argv = sys.argv[1], sys.argv[2:]
 now = datetime(2026, 3, 2, 15, tzinfo=UTC)
-config = AppConfig(settings=Settings(db=db, deck_dirs=(Path(decks),)), include_bundled=False,
-                   cache_dir=Path(cache), now=lambda: now)
+settings = resolve_settings(build_parser().parse_known_args(argv)[0])[0]  # as `flopcards` reads them
+db = settings.db
+config = AppConfig(settings=settings, include_bundled=False, cache_dir=Path(cache), now=lambda: now)
 services = load_services(config, with_templates=False)  # what the app's load does after the home
 save_outline(config, services)
 services.note_unseen()
@@ -180,15 +180,27 @@ class Collection:
         self.restore()
         started = time.perf_counter()
         done = subprocess.run(
-            [sys.executable, "-c", PREPARE, str(self.db), str(self.decks), str(self.cache)],
+            [sys.executable, "-c", PREPARE, str(self.cache), *self.argv()],
             cwd=ROOT,
             capture_output=True,
             text=True,
             check=False,
+            env=self.env(),
         )
         if done.returncode:
             raise SystemExit(f"the earlier start failed:\n{done.stderr[-3000:]}")
         print(f"earlier start of the day: {time.perf_counter() - started:.1f} s", file=sys.stderr)
+
+    def argv(self) -> list[str]:
+        return ["--db", str(self.db), "--decks", str(self.decks), "--no-bundled"]
+
+    def env(self) -> dict[str, str]:
+        """The user's folder is the collection's own (home/): the settings, and so the outline's
+        name (it names the deck folders), are the same for every start, as on a user's machine."""
+        env = {**os.environ, "FLOPCARDS_HOME": str(self.folder / "home")}
+        env["FLOPCARDS_CACHE_DIR"] = str(self.cache)
+        env.pop("FLOPCARDS_DB", None)
+        return env
 
     def last_review(self) -> int:
         conn = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True, timeout=30)
@@ -198,19 +210,9 @@ class Collection:
             conn.close()
 
 
-def launch(collection: Collection, home: Path) -> Terminal:
-    env = {
-        **os.environ,
-        "TERM": "xterm-256color",
-        "COLUMNS": str(COLUMNS),
-        "LINES": str(LINES),
-        "FLOPCARDS_HOME": str(home),  # no settings file of this machine's user
-        "FLOPCARDS_CACHE_DIR": str(collection.cache),
-    }
-    env.pop("FLOPCARDS_DB", None)
-    argv = [sys.executable, "-c", LAUNCH, "--db", str(collection.db), "--decks", str(collection.decks),
-            "--no-bundled"]  # fmt: skip
-    return Terminal(argv, env)
+def launch(collection: Collection) -> Terminal:
+    env = {**collection.env(), "TERM": "xterm-256color", "COLUMNS": str(COLUMNS), "LINES": str(LINES)}
+    return Terminal([sys.executable, "-c", LAUNCH, *collection.argv()], env)
 
 
 def saved_after(collection: Collection, before: int, timeout: float = 60) -> float:
@@ -223,7 +225,7 @@ def saved_after(collection: Collection, before: int, timeout: float = 60) -> flo
     raise SystemExit(f"no grade saved within {timeout} s")
 
 
-def enter_space_4(collection: Collection, home: Path, first_of_day: bool, grades: int) -> dict[str, float]:
+def enter_space_4(collection: Collection, first_of_day: bool, grades: int) -> dict[str, float]:
     """One start: enter, space, 4 at once when the counts show; with `first_of_day`, then `grades`
     more cards graded one at a time while (and after) the day's backup copy is made."""
     collection.restore()
@@ -233,7 +235,7 @@ def enter_space_4(collection: Collection, home: Path, first_of_day: bool, grades
         raise SystemExit("no backup for today: run the earlier start first (--prepare)")
     before = collection.last_review()
     watch = CopyWatch(collection.backup) if first_of_day else None
-    term = launch(collection, home)
+    term = launch(collection)
     try:
         shown, counts = term.wait_for(r"Today: \d")
         pressed = term.send(b"\r 4")
@@ -320,12 +322,12 @@ ESC_KEYS = {"esc (kitty keys)": b"\x1b[27u", "esc (plain ESC byte)": b"\x1b"}
 ESC byte (xterm, tmux): Textual then waits ESCDELAY (100 ms) for a sequence that might follow."""
 
 
-def esc_during_browse(collection: Collection, home: Path, esc: bytes, times: int = 5) -> dict[str, float]:
+def esc_during_browse(collection: Collection, esc: bytes, times: int = 5) -> dict[str, float]:
     """Once the decks are open and the app's after-start work is done (the warm-up imports 2 s
     after the home): `times` times b (browse all decks: a search over every card) and Esc as soon
     as the browser says it is searching, each timed until the home's counts are written again."""
     collection.restore()
-    term = launch(collection, home)
+    term = launch(collection)
     waits = []
     try:
         term.wait_for(r"Today: \d")
@@ -362,14 +364,13 @@ def main() -> None:
     load = os.getloadavg()
     results: dict[str, list[dict[str, float]]] = {"second start": [], "first start": []}
     results |= {name: [] for name in ESC_KEYS}
-    with tempfile.TemporaryDirectory() as home:
-        for run in range(args.runs):
-            for name, first in (("second start", False), ("first start", True)):
-                results[name].append(enter_space_4(collection, Path(home), first, args.grades))
-                print(f"run {run} {name}: {json.dumps(results[name][-1])}", file=sys.stderr, flush=True)
-            for name, esc in ESC_KEYS.items():
-                results[name].append(esc_during_browse(collection, Path(home), esc))
-                print(f"run {run} {name}: {json.dumps(results[name][-1])}", file=sys.stderr, flush=True)
+    for run in range(args.runs):
+        for name, first in (("second start", False), ("first start", True)):
+            results[name].append(enter_space_4(collection, first, args.grades))
+            print(f"run {run} {name}: {json.dumps(results[name][-1])}", file=sys.stderr, flush=True)
+        for name, esc in ESC_KEYS.items():
+            results[name].append(esc_during_browse(collection, esc))
+            print(f"run {run} {name}: {json.dumps(results[name][-1])}", file=sys.stderr, flush=True)
     load_after = os.getloadavg()
     loads = f"load average {load[0]:.1f} before, {load_after[0]:.1f} after"
     print(f"{args.keep}: median of {args.runs} runs; {loads}")
