@@ -126,14 +126,17 @@ class Terminal:
             while True:
                 found = regex.search(self.text, start)
                 if found is not None:
-                    when = next(t for length, t in self._marks if length >= found.end() or length < 0)
-                    return when, found
+                    return self.written_at(found.end()), found
                 if self._marks and self._marks[-1][0] < 0:
                     raise SystemExit(f"the app ended before {pattern!r}:\n{_plain(self.text[-3000:])}")
                 left = deadline - time.perf_counter()
                 if left <= 0:
                     raise SystemExit(f"no {pattern!r} within {timeout} s:\n{_plain(self.text[-3000:])}")
                 self._changed.wait(left)
+
+    def written_at(self, offset: int) -> float:
+        """When the app had written its output up to `offset`."""
+        return next(t for length, t in self._marks if length >= offset or length < 0)
 
     def end(self) -> None:
         """ctrl+q, then the process group is ended if it is still there after 10 s."""
@@ -240,9 +243,12 @@ def enter_space_4(collection: Collection, first_of_day: bool, grades: int) -> di
         shown, counts = term.wait_for(r"Today: \d")
         pressed = term.send(b"\r 4")
         front_at, front = term.wait_for(r"Question (\d+-\d+)\?", counts.end())
-        answer_at, answer = term.wait_for(r"Answer (\d+-\d+)\.", counts.end())
         saved = saved_after(collection, before)
-        next_at, _ = term.wait_for(r"done 1 ", answer.end())
+        next_at, moved = term.wait_for(r"done 1 ", front.end())
+        # the answer as written before the next card (a grade acting in the same frame as the
+        # reveal would move on before the back is drawn: then it never was on screen)
+        answer = re.compile(r"Answer (\d+-\d+)\.").search(term.text, counts.end(), moved.start())
+        answer_at = term.written_at(answer.end()) if answer else float("nan")
         out = {
             "launch to counts": (shown - term.started) * 1000,
             "keys to first card": (front_at - pressed) * 1000,
@@ -251,7 +257,7 @@ def enter_space_4(collection: Collection, first_of_day: bool, grades: int) -> di
             "keys to next card on screen": (next_at - pressed) * 1000,
             "glance": float("opening your decks" in _plain(term.text)),
         }
-        if front.group(1) != answer.group(1):
+        if answer is not None and front.group(1) != answer.group(1):
             raise SystemExit(f"the answer shown ({answer.group(1)}) is not the card's ({front.group(1)})")
         if watch is not None:
             out |= grade_on(term, grades, watch)
@@ -266,7 +272,8 @@ def grade_on(term: Terminal, grades: int, watch: CopyWatch) -> dict[str, float]:
     """Space, then 4, card after card: each grade's time from its key to the next card on screen,
     split by whether today's backup copy was finished when the key went (a watcher notes when its
     partial file appears and when the copy is in place)."""
-    before, after = [], []
+    before: list[float] = []
+    after: list[float] = []
     slow: list[str] = []
     for n in range(2, grades + 2):
         if len(after) >= 5:  # the copy is done and grades after it are timed too
