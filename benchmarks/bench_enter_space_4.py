@@ -383,8 +383,13 @@ def main() -> None:
     print(f"{args.keep}: median of {args.runs} runs; {loads}")
     for name, runs in results.items():
         for row in runs[0]:
-            values = [r[row] for r in runs]
-            print(f"{name:20} {row:40} median {statistics.median(values):9.1f}  worst {max(values):9.1f}")
+            values = [r[row] for r in runs if r[row] == r[row]]  # NaN: never happened in that run
+            if not values:
+                print(f"{name:20} {row:40} in none of the runs")
+                continue
+            seen = "" if len(values) == len(runs) else f"  (in {len(values)} of {len(runs)} runs)"
+            figures = f"median {statistics.median(values):9.1f}  worst {max(values):9.1f}"
+            print(f"{name:20} {row:40} {figures}{seen}")
 
 
 if __name__ == "__main__":
