@@ -10,19 +10,25 @@ bench_startup.py runs it this way when --anki-python is given. Prints one JSON l
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import resource
+import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 
 def build(path: Path, cards: int, reviews: int) -> None:
-    """The cards of benchmarks/collection.py (same decks, texts, order and due days) in Anki."""
+    """The cards of benchmarks/collection.py (same decks, texts, order, due days and review days) in
+    Anki. Anki's library makes the collection, its decks and note type; the rows go in through
+    stdlib sqlite3 in one transaction: through the library each insert commits on its own (about
+    1 ms a row: 45 min for the 1.1M rows of 100k cards), here a million cards take two minutes."""
     from anki.collection import Collection
 
     col = Collection(str(path))
@@ -32,29 +38,61 @@ def build(path: Path, cards: int, reviews: int) -> None:
     assert top is not None
     col.decks.select(top)  # a session over all ten decks, as flopcards' All decks
     decks = [col.decks.id(f"Bench::Bench deck {d}") for d in range(10)]
-    today = col.sched.today
-    rng = random.Random(7)  # drawn for the seen cards in key order, as collection.py draws them
-    now = int(time.time())
-    notes, card_rows, revlog = [], [], []
-    per_deck = cards // 10
-    for i in range(per_deck * 10):
-        d, c = divmod(i, per_deck)
-        nid = 1_600_000_000_000 + i
-        front, back = f"Question {d}-{c}?", f"Answer {d}-{c}."
-        notes.append((nid, f"g{i}", model["id"], now, -1, "", f"{front}\x1f{back}", front, 0, 0, ""))
-        seen = i < cards * 0.9
-        due = today + rng.randint(-30, 200) if seen else i
-        card_type, queue = (2, 2) if seen else (0, 0)
-        ivl = 10 if seen else 0
-        card_rows.append(
-            (nid, nid, decks[d], 0, now, -1, card_type, queue, due, ivl, 2500, 3, 0, 0, 0, 0, 0, "")
-        )
-        if seen:
-            revlog += [(nid * 100 + r, nid, -1, 3, 10, 5, 2500, 5000, 1) for r in range(reviews)]
-    col.db.executemany("INSERT INTO notes VALUES (?,?,?,?,?,?,?,?,?,?,?)", notes)
-    col.db.executemany("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", card_rows)
-    col.db.executemany("INSERT INTO revlog VALUES (?,?,?,?,?,?,?,?,?)", revlog)
+    today, cutoff = col.sched.today, col.sched.day_cutoff
     col.close()
+    now = int(time.time())
+    per_deck = cards // 10
+    total = per_deck * 10
+    seen = int(total * 0.9)  # the first 90% in key order, as collection.py
+    rng = random.Random(7)  # collection.py's draws: each seen card's due day, then its review days
+    dues = [today + rng.randint(-30, 200) for _ in range(seen)]
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA journal_mode=OFF")  # a new file: no journal (Anki turns WAL on again)
+        conn.execute("PRAGMA synchronous=OFF")
+        conn.executemany("INSERT INTO notes VALUES (?,?,?,?,?,?,?,?,?,?,?)", _notes(total, model["id"], now))
+        conn.executemany(
+            "INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            _cards(total, per_deck, decks, dues, now),
+        )
+        conn.executemany("INSERT INTO revlog VALUES (?,?,?,?,?,?,?,?,?)", _revlog(seen, reviews, rng, cutoff))
+    conn.close()
+
+
+def _texts(i: int, per_deck: int) -> tuple[str, str]:
+    d, c = divmod(i, per_deck)
+    return f"Question {d}-{c}?", f"Answer {d}-{c}."
+
+
+def _notes(total: int, model_id: int, now: int) -> Iterator[tuple[object, ...]]:
+    per_deck = total // 10
+    for i in range(total):
+        front, back = _texts(i, per_deck)
+        csum = int(hashlib.sha1(front.encode()).hexdigest()[:8], 16)  # Anki's first-field checksum
+        nid = 1_600_000_000_000 + i
+        yield (nid, f"g{i}", model_id, now, -1, "", f"{front}\x1f{back}", front, csum, 0, "")
+
+
+def _cards(
+    total: int, per_deck: int, decks: list[int | None], dues: list[int], now: int
+) -> Iterator[tuple[object, ...]]:
+    for i in range(total):
+        nid = 1_600_000_000_000 + i
+        seen = i < len(dues)
+        due = dues[i] if seen else i
+        kind, ivl = (2, 10) if seen else (0, 0)  # review (type and queue 2) or new (0)
+        yield (nid, nid, decks[i // per_deck], 0, now, -1, kind, kind, due, ivl, 2500, 3, 0, 0, 0, 0, 0, "")
+
+
+def _revlog(seen: int, reviews: int, rng: random.Random, cutoff: int) -> Iterator[tuple[object, ...]]:
+    """collection.py's review days: review r of a card on day -1 - 7r - (0..6), the first one
+    (r == 0) the card's learning step; an id is the review's time in ms: two hours into its day
+    plus the row's number, so ids are unique and stay within their day."""
+    for i in range(seen):
+        cid = 1_600_000_000_000 + i
+        for r in range(reviews):
+            day = -1 - 7 * r - rng.randint(0, 6)
+            rid = (cutoff + (day - 1) * 86_400) * 1000 + 7_200_000 + i * reviews + r
+            yield (rid, cid, -1, 3, 10, 5, 2500, 5000, 0 if r == 0 else 1)
 
 
 SEARCHES = {"search word": "5-123", "search is:new": "is:new", "search due:today": "prop:due<=0"}

@@ -27,6 +27,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -139,15 +140,26 @@ def build(folder: Path, args: argparse.Namespace) -> tuple[Path, Path, Path]:
             shutil.rmtree(stale, ignore_errors=True)
         for stale_file in (anki_path, folder / "pristine.db", folder / "pristine.anki2"):
             stale_file.unlink(missing_ok=True)
+        started = time.perf_counter()
         db, decks = generate_collection(flop, args.cards, args.reviews)
+        started = _step("flopcards collection generated", started)
         anki_script(args.anki_python, [*_common(args), "--build", str(anki_path)])
+        started = _step("Anki's collection built", started)
         flopcards(db, decks, folder / "cache", args.runs, args.answers, "warm")
+        _step("flopcards' earlier start (deck cache, search index)", started)
         done.write_text(f"{args.cards} {args.reviews}\n")
     elif done.read_text().split() != [str(args.cards), str(args.reviews)]:
         raise SystemExit(
             f"{folder} holds another collection ({done.read_text().strip()}): use another --keep"
         )
     return flop / "bench.db", flop / "decks", anki_path
+
+
+def _step(done: str, started: float) -> float:
+    """Say how long a build step took (a million cards take minutes); the time it ended."""
+    now = time.perf_counter()
+    print(f"{done}: {now - started:.1f} s (load {os.getloadavg()[0]:.1f})", file=sys.stderr, flush=True)
+    return now
 
 
 def _common(args: argparse.Namespace) -> list[str]:

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 QUIET_LIMIT = 5.0
 """Seconds a key waits at most: a handler that never ends must not leave the app deaf."""
 POLL = 0.005
+QUIT_KEYS = frozenset({"q", "ctrl+q", "ctrl+c"})
+"""Keys never held for a screen that holds keys (`holds_keys`): quitting is never put off."""
 
 
 def unfinished(node: MessagePump) -> int:
@@ -39,7 +41,7 @@ class KeyGate:
 
     def admit(self, event: events.Key) -> bool:
         """True: handle `event` now. False: it waits its turn (the gate hands it on later)."""
-        if not self.waiting and self.quiet():
+        if not self.waiting and self.quiet() and not self.holding(event.key):
             return True
         fresh = type(event)(event.key, event.character)  # the held one is spent once its dispatch returns
         fresh.set_sender(self._app)
@@ -64,11 +66,22 @@ class KeyGate:
             return False
         return not any(unfinished(node) for node in screen.walk_children(with_self=True))
 
+    def holding(self, key: str) -> bool:
+        """The screen holds every key until it opens the next one (the home, when a key pressed
+        while the decks open queued a screen: enter, then space and 4 belong to the review),
+        however long that takes; the quit keys are never held."""
+        try:
+            holds = bool(getattr(self._app.screen, "holds_keys", False))
+        except Exception:  # no screen yet (or any more)
+            return False
+        return holds and key not in QUIT_KEYS
+
     async def _release(self) -> None:
         loop = asyncio.get_running_loop()
         while self.waiting:
             deadline = loop.time() + QUIET_LIMIT
-            while not self.quiet() and loop.time() < deadline:
+            key = self.waiting[0].key
+            while (not self.quiet() and loop.time() < deadline) or self.holding(key):
                 await asyncio.sleep(POLL)
             if self._app.is_running:  # else the app closed meanwhile: nothing reads keys any more
                 await self._handle(self.waiting.popleft())

@@ -103,6 +103,7 @@ class ReviewShow(Screen[None]):
             saving=bool(self.saving),
             can_undo=session is not None and session.can_undo,
             checks_typed=prompt is not None and prompt.check is not None,
+            reveal_held=session is None and any(glance.revealing for glance in self.query(GlanceStart)),
         )
 
     def show_current(self) -> None:
@@ -219,11 +220,13 @@ class ReviewShow(Screen[None]):
 
     # The glance: its first card shows while the decks open; keys that need the session wait
 
-    def wait_for_decks(self, action: Callable[[], None]) -> None:
-        """Run `action` once the session is bound (a key pressed while the decks open is not lost)."""
+    def wait_for_decks(self, action: Callable[[], None], *, reveals: bool = False) -> None:
+        """Run `action` once the session is bound, after the keys that wait already (a key pressed
+        while the decks open is not lost); `reveals`: it shows the answer, the keys after it grade."""
         for glance in self.query(GlanceStart):
-            glance.hold(action)
+            glance.hold(action, reveals=reveals)
             self.query_one(GradeBar).opening()
+        self.refresh_bindings()
 
     def bind(self, services: Services, session: ReviewSession) -> None:
         """The decks are open: the session takes over. Its first item is normally the card on screen

@@ -13,6 +13,9 @@ WRITES = frozenset(
 """Verbs that write (or move past an item being written): they wait while a write is pending."""
 BEFORE_SESSION = frozenset({"reveal", "reveal_or_accept", "back", "help"})
 """Verbs that act before the session is bound (a glance's card): the others need the session."""
+AFTER_HELD_REVEAL = frozenset({"accept", "grade", "reveal_or_accept", "back", "help"})
+"""Before the session, once a key that shows the answer waits: space accepts, digits grade (each
+waits in order too), so enter, space and 4 pressed at once all act when the decks open."""
 
 
 class Step(Enum):
@@ -56,6 +59,8 @@ class Turn:
     can_undo: bool = False
     checks_typed: bool = False
     """The item on show takes a typed answer (the answer box shows)."""
+    reveal_held: bool = False
+    """Before the session: a key that shows the answer waits for it (the keys after it grade)."""
 
     @property
     def drill(self) -> bool:
@@ -91,10 +96,12 @@ def on_enter(turn: Turn) -> Step:
 
 
 def on_accept(turn: Turn) -> Step:
-    """Space once the answer shows: accept the suggested grade."""
+    """Space once the answer shows: accept the suggested grade (after a held reveal, once bound)."""
+    if not turn.bound:
+        return Step.WAIT if turn.reveal_held else Step.NOTHING
     if turn.stalled:
         return Step.RETRY
-    return Step.ACCEPT if turn.revealed and turn.bound else Step.NOTHING
+    return Step.ACCEPT if turn.revealed else Step.NOTHING
 
 
 def on_typed(turn: Turn, text: str) -> Step:
@@ -112,7 +119,7 @@ def on_typed(turn: Turn, text: str) -> Step:
 def allows(turn: Turn, verb: str) -> bool:
     """Whether the key doing `verb` acts now (the footer shows only those)."""
     if not turn.bound:
-        return verb in BEFORE_SESSION
+        return verb in (AFTER_HELD_REVEAL if turn.reveal_held else BEFORE_SESSION)
     if turn.saving and verb in WRITES:
         return False
     if verb == "grade":

@@ -76,6 +76,18 @@ def test_before_the_session_only_showing_leaving_and_help_act() -> None:
     assert acting == {"reveal", "reveal_or_accept", "back", "help"}
 
 
+def test_after_a_held_reveal_space_and_digits_wait_for_the_session_too() -> None:
+    """Enter, space and 4 pressed at once while the decks open: the 4 must not be dropped."""
+    held = Turn(reveal_held=True)
+    acting = {
+        v
+        for v in ("reveal", "reveal_or_accept", "accept", "back", "help", "grade", "undo", "flag")
+        if allows(held, v)
+    }
+    assert acting == {"accept", "grade", "reveal_or_accept", "back", "help"}
+    assert on_accept(held) is Step.WAIT and on_accept(GLANCE) is Step.NOTHING
+
+
 def test_keys_that_write_wait_while_a_write_is_pending() -> None:
     saving = Turn(bound=True, shown=True, revealed=True, saving=True, can_undo=True)
     assert not any(allows(saving, v) for v in ("grade", "accept", "undo", "suspend", "edit", "give_up"))

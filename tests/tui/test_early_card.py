@@ -103,18 +103,17 @@ async def test_keys_pressed_before_the_decks_open_act_once_they_are(
         assert "How many bytes per parameter" in early and "done 0  ·  left 3  ·  basics/adam-bytes" in early
         await until(pilot, lambda: "Show answer" in seen(app), "the key bar, mounted after the card")
         assert app.services is None
-        await pilot.press("space")
+        await pilot.press("space", "4")  # a quick user: the answer, then grade 4, before the decks open
         await pilot.pause()
         assert "that key acts once they are open" in seen(app)
         assert "16 bytes/param" not in seen(app)
+        assert "Accept grade" in seen(app), "after a waiting space, space accepts and digits grade"
         held_load.set()
-        await until(pilot, lambda: "16 bytes/param" in seen(app), "the answer the space asked for")
-        assert "How many bytes per parameter" in seen(app)
-        await pilot.press("4")
-        await until(pilot, lambda: "done 1  ·  left 2" in seen(app), "the next card")
+        await until(pilot, lambda: "done 1  ·  left 2" in seen(app), "the next card, after the grade")
     store = open_store(Path(config.settings.db))
     try:
-        assert repo.load_state(store, "basics/adam-bytes").repetitions == 1, "the grade was stored"
+        state = repo.load_state(store, "basics/adam-bytes")
+        assert (state.repetitions, state.ef_centi) == (1, 250), "graded 4 once (5 would raise the EF)"
     finally:
         store.close()
 
@@ -147,12 +146,20 @@ async def test_an_empty_cache_has_no_card_to_glance_and_enter_waits(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.1)
         assert app.home.first_look is not None, "counted from the shipped outline"
-        await pilot.press("enter")
+        await pilot.press("enter", "ctrl+g", "4")  # show, grade 4: kept for the review, not lost
         await pilot.pause()
         assert "Opening your decks… the review starts once they are open." in seen(app)
         held_load.set()
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the queued review")
-        await until(pilot, lambda: "done 0" in seen(app), "its first card")
+        await until(pilot, lambda: "done 1" in seen(app), "its first card graded by the waiting keys")
+    assert sum(_reviews(db_path).values()) == 1
+
+
+def _reviews(db_path: Path) -> dict[str, int]:
+    import sqlite3
+
+    with sqlite3.connect(db_path) as conn:
+        return dict(conn.execute("SELECT card_key, count(*) FROM review_log GROUP BY card_key").fetchall())
 
 
 async def test_leaving_the_early_review_before_the_decks_open_keeps_the_home_whole(

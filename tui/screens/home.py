@@ -60,6 +60,8 @@ class HomeScreen(Screen[None]):
         super().__init__()
         self.services: Services | None = None
         self._queued: Callable[[], None] | None = None
+        self._queued_screen = False
+        """`_queued` opens a screen (not the glance's bind): keys typed until then wait for it."""
         self._rows: list[tuple[str, int, int, int, str]] = []
         """(title, due, new, total, row key) of each deck, as last read."""
         self._drawn: tuple[list[int], list[tuple[str, int, int, int, str]]] | None = None
@@ -87,12 +89,13 @@ class HomeScreen(Screen[None]):
             self.call_after_refresh(self._counts_on_screen)
         self.refresh_bindings()
         queued, self._queued = self._queued, None
+        self._queued_screen = False
         if queued is not None:
             queued()
 
     def on_screen_resume(self) -> None:
-        if self.services is not None:
-            self.refresh_counts()
+        if self.services is not None:  # after the first frame: Esc back home shows it at once (the
+            self.call_after_refresh(self.refresh_counts)  # counts take 0.1 s at a million cards)
         self.glancing = False
         if not self._footer_added:  # it waited while an early review was on top
             self.call_after_refresh(self._add_footer)
@@ -184,9 +187,15 @@ class HomeScreen(Screen[None]):
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
         return None if key == ALL_DECKS else key
 
+    @property
+    def holds_keys(self) -> bool:
+        """A screen is queued until the decks open: the keys typed meanwhile wait for it (KeyGate)."""
+        return self._queued_screen and self.services is None
+
     def _queue(self, action: Callable[[], None], what: str) -> None:
         """Run `action` once the decks are open (a key pressed while loading is not lost)."""
         self._queued = action
+        self._queued_screen = True
         self.query_one("#totals", Static).update(f"Opening your decks… {what} starts once they are open.")
 
     def action_study(self, ahead: bool = False) -> None:
@@ -221,7 +230,7 @@ class HomeScreen(Screen[None]):
         review = ReviewScreen(None, deck_id, None, glance=seen)
         self.glancing = True
         self.app.push_screen(review)
-        self._queued = lambda: self._bind(review, deck_id)
+        self._queued, self._queued_screen = (lambda: self._bind(review, deck_id)), False
         return True
 
     def _bind(self, review: ReviewScreen, deck_id: str | None) -> None:

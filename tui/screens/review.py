@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from textual import on
@@ -106,7 +107,7 @@ class ReviewScreen(ReviewShow):
 
     def action_reveal(self) -> None:
         """Show the answer; a due drill is given up (graded 0) by showing its solution."""
-        self._take(on_show(self.turn), self.action_reveal)
+        self._take(on_show(self.turn), self.action_reveal, reveals=True)
 
     def action_reveal_typing(self) -> None:
         self.action_reveal()
@@ -122,7 +123,7 @@ class ReviewScreen(ReviewShow):
         self.action_help()
 
     def action_reveal_or_accept(self) -> None:
-        self._take(on_enter(self.turn), self.action_reveal_or_accept)
+        self._take(on_enter(self.turn), self.action_reveal_or_accept, reveals=True)
 
     def action_accept(self) -> None:
         """Grade with the suggested grade: the typed verdict's, or 4 (Anki's 'Good'); after a failed
@@ -131,6 +132,9 @@ class ReviewScreen(ReviewShow):
 
     def action_grade(self, key: int) -> None:
         """A digit key: the grade it gives in the layout in use (Anki's: 1-4 only), if any."""
+        if not self.turn.bound:  # after a held reveal: enter, space and 4 pressed while the decks open
+            self.wait_for_decks(partial(self.action_grade, key))
+            return
         grade = grade_of_key(self._layout(), key)
         if grade is not None:
             self._answer(grade)
@@ -148,10 +152,11 @@ class ReviewScreen(ReviewShow):
     def _after_summary(self, _result: object) -> None:
         self.dismiss()  # not returned: a callback's awaitable is awaited, and dismiss() refuses that
 
-    def _take(self, step: Step, again: Callable[[], None]) -> None:
-        """Do what a key does now; one pressed while the decks open runs `again` once they are."""
+    def _take(self, step: Step, again: Callable[[], None], *, reveals: bool = False) -> None:
+        """Do what a key does now; one pressed while the decks open runs `again` once they are
+        (`reveals`: it shows the answer, so the keys after it grade)."""
         if step is Step.WAIT:
-            self.wait_for_decks(again)
+            self.wait_for_decks(again, reveals=reveals)
         elif step in (Step.RETRY, Step.NEXT):
             self.show_current()
         elif step is Step.NEEDS_ANSWER:

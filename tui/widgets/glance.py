@@ -1,5 +1,5 @@
 """The review's start-up glance: its first card shows before the decks are open; keys that need the
-session wait here, and the key bar and the load follow once the card's text is drawn."""
+session wait here in order, and the key bar and the load follow once the card's text is drawn."""
 
 from __future__ import annotations
 
@@ -18,8 +18,9 @@ if TYPE_CHECKING:
 
 
 class GlanceStart(Widget):
-    """Holds the glance (the deck's title, what is left, the first card) and the one key that waits
-    for the session. Nothing on screen of its own: the screen draws the card."""
+    """Holds the glance (the deck's title, what is left, the first card) and the keys that wait for
+    the session, in the order they were pressed. Nothing on screen of its own: the screen draws the
+    card."""
 
     DEFAULT_CSS = "GlanceStart { display: none; }"
 
@@ -28,21 +29,27 @@ class GlanceStart(Widget):
         self.glance = glance
         self.front_drawn: AwaitComplete | None = None
         """Done once the glance's card text is mounted (the screen puts it there)."""
-        self._waiting: Callable[[], None] | None = None
+        self._waiting: list[Callable[[], None]] = []
+        self.revealing = False
+        """A key that shows the answer waits: the keys after it grade (space accepts, digits grade)."""
 
-    def hold(self, action: Callable[[], None]) -> None:
-        """Run `action` once the session is bound (a key pressed while the decks open is not lost)."""
-        self._waiting = action
+    def hold(self, action: Callable[[], None], *, reveals: bool = False) -> None:
+        """Run `action` once the session is bound, after the keys held before it (enter, space, 4
+        pressed at once while the decks open: the answer shows, then the grade is saved)."""
+        self._waiting.append(action)
+        self.revealing = self.revealing or reveals
 
     def drop(self) -> None:
-        """The card on screen is not the session's first: the key pressed for it is dropped."""
-        self._waiting = None
+        """The card on screen is not the session's first: the keys pressed for it are dropped."""
+        self._waiting.clear()
+        self.revealing = False
 
     def release(self) -> None:
-        """The session is bound: the key that waited acts now."""
-        waiting, self._waiting = self._waiting, None
-        if waiting is not None:
-            waiting()
+        """The session is bound: the keys that waited act now, in order."""
+        waiting, self._waiting = self._waiting, []
+        self.revealing = False
+        for action in waiting:
+            action()
 
     async def add_footer(self) -> None:
         """The key bar once the first card's text is drawn (its many small widgets would delay it),
