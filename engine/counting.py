@@ -15,6 +15,8 @@ from datetime import date
 from itertools import zip_longest
 from typing import Protocol
 
+from engine.keyindex import joined
+
 
 class Reads(Protocol):
     """The store reads counting needs."""
@@ -53,7 +55,7 @@ class Memo:
 
 def keys_digest(keys: Sequence[str]) -> str:
     """What a memo was walked over: a deck's key list, in order."""
-    return hashlib.blake2b("\n".join(keys).encode(), digest_size=16).hexdigest()
+    return hashlib.blake2b(joined(keys, "\n").encode(), digest_size=16).hexdigest()
 
 
 def memo_of(keys: Sequence[str], found: Sequence[str], keep: int = MEMO_KEEP) -> Memo:

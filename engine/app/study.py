@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -16,7 +16,7 @@ from engine.app.scheduler import Moment, Scheduler, SM2Scheduler
 from engine.app.session import ReviewSession
 from engine.counting import DayTotals, DeckCounts, Limits, Memo, Present, keys_digest
 from engine.grades import Grade
-from engine.keyindex import DeckOf
+from engine.keyindex import DeckOf, Joined, PrefixedKeys
 from engine.sm2 import CardState
 from engine.store import marks, repo
 from engine.store.attempts import StoredAttempt
@@ -113,25 +113,24 @@ class Study:
         return key in self._card_keys() if deck in self._mixed_decks else deck in self._card_decks
 
     def _index(self, groups: list[ItemGroup]) -> None:
-        """What counting and sessions look up, built per group (the dict fills run in C)."""
+        """What counting and sessions look up, built per group: a card deck's keys (PrefixedKeys)
+        answer for themselves, other groups get a dict (filled in C); no key string is made."""
         self._groups = groups
         self._items = None
         self._cards = None
-        decks: dict[str, dict[str, str]] = {}
-        new_keys: dict[str, list[str]] = {}
+        parts: dict[str, list[Collection[str]]] = {}
+        new_parts: dict[str, list[Sequence[str]]] = {}
         totals: Counter[str | None] = Counter()
         for group in groups:
             if not group.keys:
                 continue
-            fill = dict.fromkeys(group.keys, group.deck_id)
-            if group.deck_id in decks:
-                decks[group.deck_id].update(fill)
-            else:
-                decks[group.deck_id] = fill
+            keys = group.keys if isinstance(group.keys, PrefixedKeys) else dict.fromkeys(group.keys)
+            parts.setdefault(group.deck_id, []).append(keys)
             totals[group.deck_id] += len(group.keys)
             if group.new_in_review:
-                new_keys.setdefault(group.deck_id, []).extend(group.keys)
-        self._deck_of = DeckOf(decks)
+                new_parts.setdefault(group.deck_id, []).append(group.keys)
+        self._deck_of = DeckOf({deck: ps[0] if len(ps) == 1 else Joined(ps) for deck, ps in parts.items()})
+        new_keys = {deck: _one_sequence(seqs) for deck, seqs in new_parts.items()}
         digests = {deck: keys_digest(keys) for deck, keys in new_keys.items()}
         drill_decks = {g.deck_id for g in groups if g.keys and not g.new_in_review} - set(new_keys)
         self._present = Present(new_keys, self._deck_of, digests, frozenset(drill_decks))
@@ -322,3 +321,9 @@ class Study:
             upcoming = repo.upcoming_keys(self.store, today, deck_ids=decks)
             queue = [k for k in upcoming if k in self._deck_of and k not in held][: self.limits.ahead]
         return ReviewSession(self, queue)
+
+
+def _one_sequence(parts: list[Sequence[str]]) -> Sequence[str]:
+    """A deck's new keys in order: its one group's keys as they are (a card deck's make no string),
+    several groups' as one list."""
+    return parts[0] if len(parts) == 1 else [key for part in parts for key in part]
