@@ -15,7 +15,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 
-from engine.search_index import SearchIndex, SearchStopped, file_uri, index_file, stoppable
+from engine.search_index import CACHE_KIB, SearchIndex, SearchStopped, file_uri, index_file, stoppable
 from engine.store.browse import CardRow, Is, StateFilter, state_conditions
 from engine.store.database import Store
 from engine.store.models import CardMarkRow, CardStateRow
@@ -23,9 +23,6 @@ from engine.store.models import CardMarkRow, CardStateRow
 MIN_INDEXED = 3
 """A word shorter than a trigram is looked for in each body (still in SQL)."""
 
-CACHE_KIB = -32_000
-"""Page cache of each database a search reads (negative: KiB), the default 2 MB holds 100k keys' pages
-only in part."""
 
 _ATTACHED = sa.MetaData()
 _STATE = CardStateRow.__table__.to_metadata(_ATTACHED, schema="st")  # type: ignore[attr-defined]
