@@ -207,8 +207,15 @@ class FlopcardsApp(App[None]):
 
     def on_services_ready(self, _message: ServicesReady) -> None:
         """The home screen has handled it (the message bubbled up from there): counts are drawn."""
-        self.call_after_refresh(self._ui_idle.set)
+        self.run_worker(self._when_keys_handled(), exit_on_error=False)  # not awaited by a callback
         self._maybe_loaded()
+
+    async def _when_keys_handled(self) -> None:
+        """The load's later work (drill templates, outline, search index) waits for the keys held
+        while the decks opened (enter, space, 4: the answer, the grade saved, the next card drawn):
+        it would compete with them for the interpreter lock."""
+        await self.key_gate.settled()
+        self.call_after_refresh(self._ui_idle.set)
 
     def _templates_ready(self) -> None:
         self._templates_in = True

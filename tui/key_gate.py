@@ -76,6 +76,21 @@ class KeyGate:
             return False
         return holds and key not in QUIT_KEYS
 
+    async def settled(self, limit: float = QUIET_LIMIT) -> None:
+        """Return once the keys typed so far are handled: none waiting here or on the screen (a
+        review's keys held for its answer, `keys_held`), no store command under way (a grade being
+        saved), the screen quiet; `limit` seconds at most (a user who keeps typing)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + limit
+        while loop.time() < deadline and (self.waiting or not self.quiet() or self._screen_holds()):
+            await asyncio.sleep(POLL)
+
+    def _screen_holds(self) -> bool:
+        try:
+            return bool(getattr(self._app.screen, "keys_held", False))
+        except Exception:  # no screen yet (or any more)
+            return False
+
     async def _release(self) -> None:
         loop = asyncio.get_running_loop()
         while self.waiting:

@@ -93,8 +93,10 @@ class ReviewShow(Screen[None]):
     def turn(self) -> Turn:
         """Where the item on show stands, as the keys see it (engine.app.review_turn decides)."""
         session, prompt = self.session, None if self.item is None else self.item.prompt
+        starts = list(self.query(GlanceStart))
+        painting = any(start.painting for start in starts)  # held keys wait for the answer's frame
         return Turn(
-            bound=session is not None and self.services is not None,
+            bound=session is not None and self.services is not None and not painting,
             stalled=self._stalled,
             shown=prompt is not None,
             graded_by_answer=prompt is not None and prompt.graded_by_answer,
@@ -103,8 +105,13 @@ class ReviewShow(Screen[None]):
             saving=bool(self.saving),
             can_undo=session is not None and session.can_undo,
             checks_typed=prompt is not None and prompt.check is not None,
-            reveal_held=session is None and any(glance.revealing for glance in self.query(GlanceStart)),
+            reveal_held=(session is None or painting) and any(start.revealing for start in starts),
         )
+
+    @property
+    def keys_held(self) -> bool:
+        """Keys pressed before the session wait to act (KeyGate.settled waits for them)."""
+        return any(start.keys_held for start in self.query(GlanceStart))
 
     def show_current(self) -> None:
         """Put the session's current item on screen, front only (before the session: the glance's)."""
@@ -234,6 +241,7 @@ class ReviewShow(Screen[None]):
         self.services, self.session = services, session
         current, glance = session.current(), self.glance
         shown = None if glance is None else (glance.key, glance.front)
+        answer_drawn: AwaitComplete | None = None
         if current is None or (current.key, current.prompt.front) != shown:
             for waiting in self.query(GlanceStart):
                 waiting.drop()
@@ -241,10 +249,10 @@ class ReviewShow(Screen[None]):
         else:
             self.item = current
             prompt = current.prompt
-            self.query_one(ReviewCard).show_back(prompt.back)
+            answer_drawn = self.query_one(ReviewCard).show_back(prompt.back)
             self.query_one(AnswerBox).describe(prompt.hint, prompt.graded_by_answer)
             self._update_progress()
             self._update_grades()
         self.refresh_bindings()
         for waiting in self.query(GlanceStart):
-            waiting.release()
+            waiting.release(answer_drawn)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
+import tui.services
 from cards import cached as deck_cache
 from cards.answering import answer_hint
 from cards.cached import open_deck_cache
@@ -24,7 +25,9 @@ from engine.studyday import StudyClock
 from tui.app import FlopcardsApp
 from tui.config import AppConfig
 from tui.screens.review import ReviewScreen
+from tui.services import TemplateSet
 from tui.start import glance, kept_outline
+from tui.widgets.grade_save import GradeSave
 
 DATA = Path(__file__).parents[1] / "data"
 
@@ -94,10 +97,26 @@ def test_the_glance_is_the_first_card_of_the_session_the_decks_give(opened, conf
 
 
 async def test_keys_pressed_before_the_decks_open_act_once_they_are(
-    opened, config: AppConfig, held_load, seen, until
+    opened, config: AppConfig, held_load, seen, until, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     opened(config).close()
     app = FlopcardsApp(config)
+    on_screen_at_grade: list[str] = []
+    save = GradeSave.save
+
+    def saving(self: GradeSave, *args: object) -> None:
+        on_screen_at_grade.append(seen(app))
+        save(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GradeSave, "save", saving)
+    grades_before_templates: list[int] = []
+    read_templates = tui.services.read_templates
+
+    def reading(config: AppConfig) -> TemplateSet:
+        grades_before_templates.append(len(on_screen_at_grade))
+        return read_templates(config)
+
+    monkeypatch.setattr(tui.services, "read_templates", reading)
     async with app.run_test(size=(80, 24)) as pilot:
         early = await early_card(pilot, until, seen)
         assert "How many bytes per parameter" in early and "done 0  ·  left 3  ·  basics/adam-bytes" in early
@@ -110,6 +129,11 @@ async def test_keys_pressed_before_the_decks_open_act_once_they_are(
         assert "Accept grade" in seen(app), "after a waiting space, space accepts and digits grade"
         held_load.set()
         await until(pilot, lambda: "done 1  ·  left 2" in seen(app), "the next card, after the grade")
+        await until(pilot, app.loaded.is_set, "the drill templates")
+    assert len(on_screen_at_grade) == 1 and "16 bytes/param" in on_screen_at_grade[0], (
+        "the held grade acts once the answer the held space showed is painted"
+    )
+    assert grades_before_templates == [1], "the load's later work waits for the held keys' grade"
     store = open_store(Path(config.settings.db))
     try:
         state = repo.load_state(store, "basics/adam-bytes")

@@ -44,8 +44,9 @@ class ReviewCard(VerticalScroll):
         self.query_one(Verdict).update("")
         return drawn
 
-    def show_back(self, back: str) -> None:
-        self.query_one("#back", Markdown).update(back)
+    def show_back(self, back: str) -> AwaitComplete:
+        """The answer's text (shown once revealed); done (awaitable) once it is mounted."""
+        return self.query_one("#back", Markdown).update(back)
 
     def watch_revealed(self, revealed: bool) -> None:
         self.query_one("#back").display = revealed
