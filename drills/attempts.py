@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING
 
 from engine.answers import CheckResult, Verdict
 from engine.grades import Grade, grade_for
-from engine.store.attempts import StoredAttempt, read_attempts
-from engine.store.database import Store
 
 if TYPE_CHECKING:
     from drills.drill import Drill
     from engine.app.scheduler import Moment
     from engine.app.session import ReviewSession
     from engine.app.study import Study
+    from engine.store.attempts import StoredAttempt
+    from engine.store.database import Store
 
 DRILL_DECK = "drills"
 
@@ -99,6 +99,8 @@ class Attempt:
 
 def to_attempt(drill: Drill, given: str, outcome: Result, at: Moment) -> StoredAttempt:
     """The row to store for one attempt: what was asked (kind, seed, params) and how it went."""
+    from engine.store.attempts import StoredAttempt  # SQLAlchemy: not for a review's first card
+
     return StoredAttempt(
         kind=drill.kind,
         seed=drill.seed,
@@ -136,4 +138,6 @@ def record_attempt(study: Study, attempt: Attempt, *, review: ReviewSession | No
 
 def attempts(store: Store, kind: str | None = None) -> list[StoredAttempt]:
     """Stored attempts (optionally of one kind), oldest first."""
+    from engine.store.attempts import read_attempts
+
     return read_attempts(store, kind)

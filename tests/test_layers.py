@@ -192,9 +192,10 @@ def test_import_linter_contracts_hold_on_the_source_tree() -> None:
 
 
 def test_start_path_does_not_load_heavy_modules() -> None:
-    """Importing the app and its home screen must not pull in SQLAlchemy, sympy, pint or alembic."""
+    """Importing the app, its home screen and the review screen (a quick Enter imports it on the UI
+    thread while its first card waits) must not pull in SQLAlchemy, sympy, pint or alembic."""
     code = (
-        "import sys, tui.cli, tui.app, tui.screens.home;"
+        "import sys, tui.cli, tui.app, tui.screens.home, tui.screens.review;"
         "print(','.join(m for m in ('sqlalchemy','sympy','pint','alembic','pydantic') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
