@@ -43,10 +43,11 @@ CREATE VIRTUAL TABLE card_text USING fts5 (body, tokenize = 'trigram case_sensit
 """
 
 
-CACHE_KIB = -16_000
+CACHE_KIB = -8_000
 """Page cache of the index and of the store a search reads (negative: KiB), each: the default 2 MB
-holds 100k keys' pages only in part; 16 MB answers is:new at a million cards in ~10 ms, and two of
-32 MB took a million-card process past Anki's peak memory."""
+holds 100k keys' pages only in part. At a million cards (bench_vs_anki, load 0.7): 8 MB each answers
+every search in 27-40 ms and the process peaks at 163 MB, Anki's library at 173; two of 32 MB
+peaked at 296."""
 
 @dataclass(frozen=True)
 class CardText:
