@@ -112,13 +112,14 @@ def write_answer(
         conn.execute(INSERT_STATE, {"card_key": key, "deck_id": deck_id, **values})
     else:
         conn.execute(UPDATE_STATE, {"key": key, **values})
-    log_id = _new_id(conn.execute(INSERT_LOG, _log_values(key, deck_id, record, seconds)))
+    log_id = _new_id(conn.execute(INSERT_LOG, log_values(key, deck_id, record, seconds)))
     attempt_id = None if attempt is None else insert_attempt(conn, attempt)
     mark = None if leech_at is None or not is_lapse(record) else add_lapse(conn, key, deck_id, leech_at)
     return Written(log_id, record, attempt_id, mark)
 
 
-def _log_values(key: str, deck_id: str, record: ReviewRecord, seconds: float) -> dict[str, Any]:
+def log_values(key: str, deck_id: str, record: ReviewRecord, seconds: float) -> dict[str, Any]:
+    """The review_log columns of one answer (the ORM's re-apply path writes the same)."""
     return {
         "card_key": key,
         "deck_id": deck_id,

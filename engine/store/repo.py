@@ -99,18 +99,7 @@ def write_answer(
             current, record.grade, now=record.reviewed_at, today=record.study_day, max_interval=max_interval
         )
     _write_state(row, record.after)
-    log = ReviewRow(
-        card_key=card_key,
-        deck_id=deck_id,
-        reviewed_at=record.reviewed_at,
-        study_day=record.study_day,
-        grade=record.grade,
-        seconds=round(float(seconds), 3),
-        same_day_repeat=record.same_day_repeat,
-        was_new=record.was_new,
-        state_before=record.before.to_dict(),
-        state_after=record.after.to_dict(),
-    )
+    log = ReviewRow(**answer_rows.log_values(card_key, deck_id, record, seconds))
     session.add(log)
     return log
 
