@@ -39,3 +39,25 @@ def test_a_param_left_out_of_given_never_changes_the_answer() -> None:
                 expected = _solve(template, changed)[0]
                 assert math.isclose(expected, drill.expected, rel_tol=1e-12), (kind, seed, name)
     assert hidden_somewhere > 50  # the rule is at work across the catalog, not on one kind
+
+
+def test_an_option_shown_under_given_is_a_quantity_not_a_bare_coefficient() -> None:
+    """A chosen option is named by its label in the prompt; 'attn = 5' or 'recompute = 1' under
+    'Given:' is a formula's coefficient or a flag, not a number of the set-up: it gives the formula
+    away (Korthikanti's 5·a·s/h) and reads as noise. A unitless option is listed only when the
+    prompt states that same number itself."""
+    templates = templates_for()
+    options_seen = 0
+    for kind, template in templates.templates.items():
+        drill = build(template, 0)
+        names = {p.name for p in drill.params}
+        hidden = {*drill.taught, *drill.unused}
+        text = question_markdown(drill)
+        for p in drill.params:
+            if f"{p.name}_label" not in names or p.name in hidden:
+                continue
+            options_seen += 1
+            if p.unit == "":
+                assert f"{{{p.name}}}" in template.spec.prompt, (kind, p.name, p.display)
+            assert f"- `{p.name}` = {p.display}" in text
+    assert options_seen > 15
