@@ -58,9 +58,9 @@ class Drill:
     sig_figs: int | None = None
     """Graded by significant figures instead of the tolerance."""
     taught: tuple[str, ...] = ()
+    """Params the question asks the learner to know: not shown with the question."""
     unused: tuple[str, ...] = ()
     """Params only the template's constraints use: not listed under 'Given:'."""
-    """Params the question asks the learner to know: not shown with the question."""
     count: Count | None = None
     """What a count answer counts (its noun, the question's scale, conversions the question gives)."""
 
