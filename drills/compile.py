@@ -50,11 +50,12 @@ def _check_unit(unit: str, loc: tuple[Any, ...]) -> None:
 def _catalog_draw(name: str, p: CatalogParam, catalog: Catalog) -> Draw:
     loc = ("params", name)
     known = FIELD_UNITS[p.catalog]
-    for fname in (*p.where, *p.fields.values()):
+    named = [(fname, (*loc, "where", fname)) for fname in p.where]
+    named += [(fname, (*loc, "fields", pname)) for pname, fname in p.fields.items()]
+    for fname, where in named:  # `where` points at the field's own line
         if fname not in known:
-            raise TemplateError(
-                f"'{fname}' is not a {p.catalog} field (known: {', '.join(sorted(known))})", loc
-            )
+            known_list = ", ".join(sorted(known))
+            raise TemplateError(f"unknown {p.catalog} field '{fname}' (known: {known_list})", where)
     entries = list(catalog.entries(p.catalog))
     if p.ids is not None:
         ids = {e.id for e in entries}

@@ -1,4 +1,4 @@
-"""Credentials masked out of any text the app prints: URLs of every scheme, conninfo, dict reprs."""
+"""Text the app prints made safe: credentials masked (URLs, conninfo, dict reprs), on one line."""
 
 from __future__ import annotations
 
@@ -19,3 +19,10 @@ def mask_secrets(text: str) -> str:
     text = _URL.sub(lambda m: m["head"] + MASK, text)
     text = _KEYWORD.sub(lambda m: m["head"] + MASK, text)
     return _MAPPING.sub(lambda m: m["head"] + repr(MASK), text)
+
+
+def one_line(text: str) -> str:
+    """`text` masked and on one line: a driver's multi-line message (libpq's reason, then its hint on
+    a tab-indented line) keeps every line, joined by '; '."""
+    lines = (" ".join(line.split()) for line in mask_secrets(text).splitlines())
+    return "; ".join(line for line in lines if line)

@@ -2,7 +2,7 @@
 index's `card.seen` and `card.due` so that is:new and due: are indexed queries: brought up to date
 before each search from the store's state_change log (migration 0012) from where it last stopped,
 or recomputed in full when the index cannot tell what changed (first use, a deck indexed again,
-another store, a log that went back)."""
+another store, a log that went back or was pruned past it)."""
 
 from __future__ import annotations
 
@@ -48,8 +48,12 @@ def _sync(conn: sqlite3.Connection) -> None:
         return
     store = _store_file(conn)
     last = conn.execute("SELECT store, seq, states FROM seen_sync").fetchone()
-    top = int(conn.execute("SELECT coalesce(max(seq), 0) FROM st.state_change").fetchone()[0])
-    if last is None or last[0] != store or top < last[1]:
+    first, top = conn.execute(
+        "SELECT coalesce(min(seq), 0), coalesce(max(seq), 0) FROM st.state_change"
+    ).fetchone()
+    top = int(top)
+    # rows after the last one read were pruned (engine.store.state_log): what changed is not known
+    if last is None or last[0] != store or top < last[1] or first > last[1] + 1:
         _full(conn, store, top, states)
         return
     changes = conn.execute(

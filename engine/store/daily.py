@@ -13,6 +13,7 @@ from pathlib import Path
 
 from engine.store.backup import checked_today, daily_backup
 from engine.store.preflight import StoreError, damaged, ro_uri
+from engine.store.state_log import prune
 
 _REFUSED: dict[str, StoreError] = {}
 """Database files (resolved paths) found damaged in this process, with the error every write gets."""
@@ -37,8 +38,9 @@ def due(path: Path | None, backup_days: int, now: datetime) -> bool:
 def run_daily(
     path: Path, backup_days: int, now: datetime, *, before_copy: Callable[[], None] | None = None
 ) -> DailyCheck:
-    """SQLite's quick_check on `path`; when sound, the day's copy (keeping `backup_days` of them);
-    when damaged, no copy (a good older one is never replaced or dropped) and writes refused.
+    """SQLite's quick_check on `path`; when sound, the state_change log pruned (engine.store.state_log)
+    and the day's copy (keeping `backup_days` of them); when damaged, no copy (a good older one is
+    never replaced or dropped) and writes refused.
 
     `before_copy` runs between the check and the copy (tests hold the copy there)."""
     try:
@@ -49,6 +51,7 @@ def run_daily(
         found = damaged(path, "; ".join(problems))
         refuse_writes(path, found)
         return DailyCheck(damaged=True, error=found)
+    prune(path)  # the log's old rows, before the copy takes them too
     if before_copy is not None:
         before_copy()
     return DailyCheck(damaged=False, copy=daily_backup(path, backup_days, now))

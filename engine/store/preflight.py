@@ -13,6 +13,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from urllib.parse import quote
 
+from engine.redact import one_line
 from engine.store.revisions import EXPECTED_TABLES, HEAD, MARKED_FROM, REVISIONS
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -22,7 +23,12 @@ _LEFTOVERS = {"0001_initial": {"drill_attempt"}}
 
 
 class StoreError(Exception):
-    """The database cannot be used; the message says why and what to do. Nothing was changed."""
+    """The database cannot be used; the message says why and what to do. Nothing was changed.
+
+    Its message is one line with no password, whatever driver text it quotes (users see it as is)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(one_line(message))
 
 
 def sqlite_file(db: str | Path) -> Path | None:

@@ -121,7 +121,21 @@ BROKEN = {  # file -> (text, line of the problem, part of its message)
     "catalog.yaml": (
         variant("g", X_PARAM, "{catalog: gpus, fields: {bw: warp_speed}}"),
         7,
-        "'warp_speed' is not a gpus field",
+        "unknown gpus field 'warp_speed' (known: bf16_tflops, fp4_tflops,",
+    ),
+    "catalog-where.yaml": (  # the line of the unknown field itself, not of its param
+        variant(
+            "g2",
+            X_PARAM,
+            "\n    catalog: gpus\n    where:\n      hbm_gb: 80\n      warp: 4\n    fields: {bw: hbm_gbs}",
+        ),
+        11,
+        "unknown gpus field 'warp' (known: ",
+    ),
+    "catalog-fields.yaml": (
+        variant("g3", X_PARAM, "\n    catalog: gpus\n    fields:\n      bw: hbm_gbs\n      fl: flops"),
+        11,
+        "unknown gpus field 'flops' (known: ",
     ),
     "empty-range.yaml": (variant("h", "[1, 10]", "[10, 1]"), 7, "empty"),
     "unit.yaml": (variant("i", "unit: GB}\nsteps", "unit: furlongs}\nsteps"), 8, "unknown unit"),

@@ -4,6 +4,7 @@ DataTable row cursor took them for the leftmost and rightmost column, so they di
 from __future__ import annotations
 
 import asyncio
+import re
 
 from textual.widgets import DataTable, Input
 
@@ -64,3 +65,39 @@ def test_the_keys_pop_up_names_home_and_end_on_every_screen_with_a_row_table() -
         for cls in screens_in(path):
             named = {key for keys, _ in screen_keys(cls) for key in keys.split("/")}
             assert table_keys <= named, f"{cls.__name__}'s keys pop-up leaves out {table_keys - named}"
+
+
+async def test_home_and_end_on_custom_studys_kinds_and_the_drill_kinds(make_app) -> None:
+    """Custom study's kinds (a radio set, which had no Home/End) and the drill kinds (an option
+    list, which had them unnamed): both go to the first and last kind, and their keys say so."""
+    from tui.screens.custom_study import KindPicker
+    from tui.screens.drill_setup import DrillSetupScreen, KindList
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await asyncio.wait_for(app.loaded.wait(), 30)
+        await pilot.pause()
+        await pilot.press("c")
+        await wait_until(pilot, lambda: "Custom study" in screen_text(app), "custom study")
+        assert "↑/↓ home/end: pick" in screen_text(app)  # the pop-up's own line of keys
+        picker = app.screen.query_one(KindPicker)
+        await pilot.press("end")
+        assert picker.chosen == 3
+        await pilot.press("home")
+        assert picker.chosen == 0
+        await pilot.press("end", "enter")  # the last kind, ahead by N days, starts without an N
+        await wait_until(pilot, lambda: "ahead by how many days?" in screen_text(app), "its problem")
+        await pilot.press("escape", "d")
+        setup = app.screen
+        assert isinstance(setup, DrillSetupScreen)
+        await wait_until(pilot, lambda: setup.ready, "the drill kinds")
+        await pilot.press("shift+tab")  # from the amount box to the kinds
+        kinds = setup.query_one(KindList)
+        await pilot.press("end")
+        assert kinds.highlighted == kinds.option_count - 1 > 1
+        await pilot.press("home")
+        assert kinds.highlighted == 0
+        await pilot.press("f1")
+        await wait_until(pilot, lambda: "First/last kind" in screen_text(app), "the keys pop-up")
+        line = next(row for row in screen_text(app).splitlines() if "First/last kind" in row)
+        assert re.search(r"home/end +First/last kind", line), line

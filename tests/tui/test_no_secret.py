@@ -13,7 +13,10 @@ import termios
 import time
 from pathlib import Path
 
+import pytest
+
 from engine.redact import mask_secrets
+from tui.cli import main
 
 from .test_cli import run
 
@@ -104,3 +107,15 @@ def test_db_copy_to_a_server_that_cannot_be_reached_names_it_without_its_passwor
     assert result.returncode == 2
     assert "postgresql+psycopg://u:***@127.0.0.1:9/x" in result.stderr
     assert SECRET not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("command", [["stats"], ["db", "check"], ["decks"]])
+def test_commands_on_a_refused_server_print_one_line(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"postgresql://u:{SECRET}@127.0.0.1:9/x"  # nothing listens on port 9
+    assert main(["--db", url, "--no-bundled", "--no-cache", *command]) == 2
+    captured = capsys.readouterr()
+    assert len(captured.err.strip().splitlines()) == 1, captured.err
+    assert "Connection refused" in captured.err
+    assert SECRET not in captured.out + captured.err

@@ -27,9 +27,20 @@ CHOICES = (
 
 class KindPicker(RadioSet):
     """A radio set whose up/down choose the kind they move to (as every list here does): enter
-    starts the highlighted kind, also after tab to the tag or days box. Space or a click press one."""
+    starts the highlighted kind, also after tab to the tag or days box. Space or a click press one.
+    Home/end go to the first and last kind, as in every other list (Textual's RadioSet has neither)."""
 
+    BINDINGS = [
+        Binding("home", "first_button", "First kind", show=False),
+        Binding("end", "last_button", "Last kind", show=False),
+    ]
     chosen = 0
+
+    def action_first_button(self) -> None:
+        self._selected = self.chosen = 0
+
+    def action_last_button(self) -> None:
+        self._selected = self.chosen = len(CHOICES) - 1
 
     def action_next_button(self) -> None:
         super().action_next_button()
@@ -51,7 +62,7 @@ class CustomStudyScreen(ModalScreen["ReviewSession | None"]):
         Binding("enter", "start", "Start", priority=True),
         Binding("escape", "cancel", "Cancel"),
     ]
-    WIDGET_KEYS = [("↑/↓", "Pick a kind"), ("tab", "To the tag or days box")]
+    WIDGET_KEYS = [("↑/↓", "Pick a kind"), ("home/end", "First/last kind"), ("tab", "To the tag or days box")]
 
     def __init__(self, title: str, build: Callable[[Custom, str], ReviewSession]) -> None:
         super().__init__()
@@ -66,7 +77,7 @@ class CustomStudyScreen(ModalScreen["ReviewSession | None"]):
                     yield DotButton(label, value=i == 0)
             yield Input(placeholder="tag (e.g. Memory) or days (e.g. 3)", id="custom-value", max_length=60)
             yield Static("", id="custom-problem", markup=False)
-            yield Static("enter: start  ·  esc: cancel", classes="hint")
+            yield Static("↑/↓ home/end: pick  ·  enter: start  ·  esc: cancel", classes="hint")
         yield Footer()  # the modal's own keys, not the keys of the screen beneath
 
     def on_mount(self) -> None:

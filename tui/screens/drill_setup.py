@@ -58,6 +58,7 @@ class DrillSetupScreen(Screen[None]):
     ]
     WIDGET_KEYS = [
         ("space", "Tick a kind"),
+        ("home/end", "First/last kind"),
         ("tab", "Next field: level, kinds, how many, seconds per drill"),
         ("enter", "Start"),
     ]
