@@ -8,16 +8,20 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.app import App
+from textual.widgets import DataTable
 
+from tui.screens.browse import BrowseScreen
 from tui.screens.drill import DrillScreen
 from tui.screens.drill_setup import DrillSetupScreen
 from tui.screens.drill_summary import DrillSummaryScreen
 from tui.screens.help import HelpScreen
 
-from .conftest import settled
+from .conftest import settled, wait_until
 from .shot_chain import chain_shot
 
 DATA = Path(__file__).parent.parent / "data"
@@ -43,8 +47,9 @@ async def loaded(pilot) -> None:
     await settle(pilot)
 
 
-def keys(*pressed: str, first: bool = False):
-    """The step pressing these keys (the first step of a chain waits for the load first)."""
+def keys(*pressed: str, first: bool = False, shows: Callable[[App[None]], bool] | None = None):
+    """The step pressing these keys (the first step of a chain waits for the load first; `shows`:
+    what the screen shows once it is done, waited for before it settles)."""
 
     async def step(pilot) -> None:
         if first:
@@ -53,9 +58,20 @@ def keys(*pressed: str, first: bool = False):
             await pilot.press(key)
             await pilot.pause()
             await asyncio.wait_for(pilot.app.workers.wait_for_complete(), 30)  # e.g. browse's search
+        if shows is not None:
+            await wait_until(pilot, lambda: shows(pilot.app), "the screen's content")
         await settle(pilot)
 
     return step
+
+
+def browse_listed(app: App[None]) -> bool:
+    """Browse lists its search's result (its search thread may start after the keys' workers were
+    waited for, and end after the screen stayed "Searching…" for a few frames)."""
+    screen = app.screen
+    if not isinstance(screen, BrowseScreen) or screen.result is None:
+        return False
+    return screen.query_one("#browse-table", DataTable).row_count == len(screen.result.rows)
 
 
 CHAINS = {
@@ -81,7 +97,7 @@ CHAINS = {
     "browse": (
         (DATA / "decks",),
         [
-            ("browse", keys("down", "b", first=True)),
+            ("browse", keys("down", "b", first=True, shows=browse_listed)),
             ("browse_help", keys("question_mark")),
             ("browse_card", keys("escape", "enter")),
         ],
