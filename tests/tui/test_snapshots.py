@@ -57,6 +57,7 @@ def keys(*pressed: str, first: bool = False, shows: Callable[[App[None]], bool] 
         for key in pressed:
             await pilot.press(key)
             await pilot.pause()
+            await pilot.app.key_gate.settled(30)  # a key held longer than Pilot's 1 s wait is handled
             await asyncio.wait_for(pilot.app.workers.wait_for_complete(), 30)  # e.g. browse's search
         if shows is not None:
             await wait_until(pilot, lambda: shows(pilot.app), "the screen's content")
