@@ -109,6 +109,8 @@ class Glance:
     hint: str | None
     left: int
     """Cards in today's queue, this one included."""
+    back: str | None = None
+    """Its answer side, when it can show before the session (cards.glance.CardGlance.back)."""
 
 
 def glance(config: AppConfig, kept: outline.Outline, deck_id: str | None) -> Glance | None:
@@ -137,4 +139,4 @@ def glance(config: AppConfig, kept: outline.Outline, deck_id: str | None) -> Gla
     if card is None:
         return None
     title = deck.title if deck_id is not None else "All decks"
-    return Glance(key, title, card.front, card.hint, len(queue))
+    return Glance(key, title, card.front, card.hint, len(queue), card.back)
