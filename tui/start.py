@@ -122,6 +122,7 @@ def glance(config: AppConfig, kept: outline.Outline, deck_id: str | None) -> Gla
         return None
     today = study_clock(config).today(config.now())
     queue = first_queue(path, kept, deck_id, today=today, limits=limits(config))
+    kept.forget_present()  # the first look's, used once more here; a later glance makes its own
     if not queue:
         return None
     key = queue[0]

@@ -83,6 +83,7 @@ class HomeScreen(Screen[None]):
 
     def on_services_ready(self, message: ServicesReady) -> None:
         self.services = message.services
+        self.glancer = None  # the decks are open: the kept outline (1M keys: ~70 MB) can go
         self.loaded = True
         if self.first_look is None:  # else the first look stays until the drill kinds are in too
             self.refresh_counts()
