@@ -138,6 +138,7 @@ async def test_keys_pressed_before_the_decks_open_act_once_they_are(
         held_load.set()
         await until(pilot, lambda: "done 1  ·  left 2" in seen(app), "the next card, after the grade")
         await until(pilot, app.loaded.is_set, "the drill templates")
+        assert app.home.glancer is None, "the kept outline goes once the decks are open"
     assert len(on_screen_at_grade) == 1 and "16 bytes/param" in on_screen_at_grade[0], (
         "the held grade acts once the answer the held space showed is painted"
     )
