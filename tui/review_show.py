@@ -106,7 +106,12 @@ class ReviewShow(Screen[None]):
             can_undo=session is not None and session.can_undo,
             checks_typed=prompt is not None and prompt.check is not None,
             reveal_held=(session is None or painting) and any(start.revealing for start in starts),
+            answer_at_hand=session is None and self._glance_back() is not None,
         )
+
+    def _glance_back(self) -> str | None:
+        """The glance's answer side, when it can show before the session."""
+        return next((start.glance.back for start in self.query(GlanceStart)), None)
 
     @property
     def keys_held(self) -> bool:
@@ -166,6 +171,9 @@ class ReviewShow(Screen[None]):
         self.query_one(ProgressLine).progress = Progress(done, left, self.card_key, mark, self.saving)
 
     def watch_revealed(self, revealed: bool) -> None:
+        back = self._glance_back() if revealed and self.session is None else None
+        if back is not None:  # the glance's answer, before the session: the grades follow it
+            self.query_one(ReviewCard).show_back(back)
         self.query_one(ReviewCard).revealed = revealed
         self._update_grades()
         if revealed and self.session is not None:
@@ -219,6 +227,8 @@ class ReviewShow(Screen[None]):
             drill_graded=self.drill_graded,
             typed=self.query_one(AnswerBox).display,
         )
+        if self.revealed and item is None:  # the glance's answer shows: its grades need the session
+            self.query_one(GradeBar).grades_follow()
 
     def _layout(self) -> str:
         """The grade key layout in use (setting grade_keys)."""
@@ -252,6 +262,9 @@ class ReviewShow(Screen[None]):
             answer_drawn = self.query_one(ReviewCard).show_back(prompt.back)
             self.query_one(AnswerBox).describe(prompt.hint, prompt.graded_by_answer)
             self._update_progress()
+            if self.revealed:  # the glance's answer showed before the session
+                self._show_rubric()
+                self.suggested = self.session.suggested()
             self._update_grades()
         self.refresh_bindings()
         for waiting in self.query(GlanceStart):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.binding import Binding
@@ -10,7 +11,9 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from engine.app.answering import Coverage, RubricPoint, coverage
+if TYPE_CHECKING:  # engine.app.answering reads typed answers (regexes): not on a first card's path
+    from engine.app.answering import Coverage, RubricPoint
+
 
 TICKED, UNTICKED = "[x]", "[ ]"
 """Glyphs as well as colour: a tick reads the same on a monochrome terminal."""
@@ -57,6 +60,8 @@ class RubricChecklist(Widget, can_focus=True):
 
     @property
     def coverage(self) -> Coverage:
+        from engine.app.answering import coverage
+
         return coverage(self.points, self.ticked)
 
     def render(self) -> Text:

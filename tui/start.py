@@ -109,6 +109,8 @@ class Glance:
     hint: str | None
     left: int
     """Cards in today's queue, this one included."""
+    back: str | None = None
+    """Its answer side, when it can show before the session (cards.glance.CardGlance.back)."""
 
 
 def glance(config: AppConfig, kept: outline.Outline, deck_id: str | None) -> Glance | None:
@@ -120,6 +122,7 @@ def glance(config: AppConfig, kept: outline.Outline, deck_id: str | None) -> Gla
         return None
     today = study_clock(config).today(config.now())
     queue = first_queue(path, kept, deck_id, today=today, limits=limits(config))
+    kept.forget_present()  # the first look's, used once more here; a later glance makes its own
     if not queue:
         return None
     key = queue[0]
@@ -137,4 +140,4 @@ def glance(config: AppConfig, kept: outline.Outline, deck_id: str | None) -> Gla
     if card is None:
         return None
     title = deck.title if deck_id is not None else "All decks"
-    return Glance(key, title, card.front, card.hint, len(queue))
+    return Glance(key, title, card.front, card.hint, len(queue), card.back)

@@ -61,6 +61,14 @@ class Turn:
     """The item on show takes a typed answer (the answer box shows)."""
     reveal_held: bool = False
     """Before the session: a key that shows the answer waits for it (the keys after it grade)."""
+    answer_at_hand: bool = False
+    """Before the session: the glance's card can show its answer (the keys that grade still wait)."""
+
+    @property
+    def grades_next(self) -> bool:
+        """Before the session: the answer shows or a key that shows it waits, so space accepts and
+        digits grade (each waiting for the session, in order)."""
+        return self.reveal_held or (self.revealed and self.answer_at_hand)
 
     @property
     def drill(self) -> bool:
@@ -76,7 +84,7 @@ class Turn:
 def on_show(turn: Turn) -> Step:
     """Space or ctrl+g: show the answer; a due drill is given up by showing its solution."""
     if not turn.bound:
-        return Step.WAIT
+        return Step.REVEAL if turn.answer_at_hand and not turn.revealed else Step.WAIT
     if turn.stalled:
         return Step.RETRY
     return Step.GIVE_UP if turn.drill else Step.REVEAL
@@ -85,7 +93,7 @@ def on_show(turn: Turn) -> Step:
 def on_enter(turn: Turn) -> Step:
     """Enter: show the answer, then accept its grade; a graded due drill moves on."""
     if not turn.bound:
-        return Step.WAIT
+        return Step.REVEAL if turn.answer_at_hand and not turn.revealed else Step.WAIT
     if turn.stalled:
         return Step.RETRY
     if turn.drill_graded is not None:
@@ -98,7 +106,7 @@ def on_enter(turn: Turn) -> Step:
 def on_accept(turn: Turn) -> Step:
     """Space once the answer shows: accept the suggested grade (after a held reveal, once bound)."""
     if not turn.bound:
-        return Step.WAIT if turn.reveal_held else Step.NOTHING
+        return Step.WAIT if turn.grades_next else Step.NOTHING
     if turn.stalled:
         return Step.RETRY
     return Step.ACCEPT if turn.revealed else Step.NOTHING
@@ -119,7 +127,7 @@ def on_typed(turn: Turn, text: str) -> Step:
 def allows(turn: Turn, verb: str) -> bool:
     """Whether the key doing `verb` acts now (the footer shows only those)."""
     if not turn.bound:
-        return verb in (AFTER_HELD_REVEAL if turn.reveal_held else BEFORE_SESSION)
+        return verb in (AFTER_HELD_REVEAL if turn.grades_next else BEFORE_SESSION)
     if turn.saving and verb in WRITES:
         return False
     if verb == "grade":

@@ -30,6 +30,9 @@ def test_present_finds_each_keys_deck_and_nothing_else() -> None:
     assert present.digest("a") == keys_digest(("a/1", "a/2")) == present.digests["a"]
     assert present.digest("b") == keys_digest(("b/1", "moved/9"))  # not kept: computed
     assert decode(encode(outline)) == outline
+    assert outline.present() is present, "made once: the first look and the glance share it"
+    outline.forget_present()
+    assert outline.present() is not present and dict(outline.present().deck_of) == dict(present.deck_of)
 
 
 def test_keys_that_would_not_split_back_are_refused() -> None:

@@ -88,6 +88,20 @@ def test_after_a_held_reveal_space_and_digits_wait_for_the_session_too() -> None
     assert on_accept(held) is Step.WAIT and on_accept(GLANCE) is Step.NOTHING
 
 
+def test_a_glance_with_its_answer_shows_it_at_once_and_its_grades_wait() -> None:
+    """Enter, space and 4 pressed at once while the decks open, on a card whose answer the deck
+    cache holds: the answer shows at once; space then accepts and digits grade, once the session is in."""
+    at_hand = Turn(answer_at_hand=True)
+    steps = (on_show(at_hand), on_enter(at_hand), on_accept(at_hand))
+    assert steps == (Step.REVEAL, Step.REVEAL, Step.NOTHING)
+    shown = Turn(answer_at_hand=True, revealed=True)
+    assert (on_show(shown), on_enter(shown), on_accept(shown)) == (Step.WAIT, Step.WAIT, Step.WAIT)
+    verbs = ("reveal", "reveal_or_accept", "accept", "grade", "back", "undo")
+    acting = {v for v in verbs if allows(shown, v)}
+    assert acting == {"accept", "grade", "reveal_or_accept", "back"}
+    assert not shown.can_grade, "the grade itself waits for the session"
+
+
 def test_keys_that_write_wait_while_a_write_is_pending() -> None:
     saving = Turn(bound=True, shown=True, revealed=True, saving=True, can_undo=True)
     assert not any(allows(saving, v) for v in ("grade", "accept", "undo", "suspend", "edit", "give_up"))

@@ -16,8 +16,10 @@ from cards.answering import answer_hint
 from cards.cached import open_deck_cache
 from cards.glance import glance_card
 from cards.loader import BUNDLED_DIR, read_deck
+from cards.present import back_markdown
 from cards.version import DECK_NAMESPACE
 from engine.app import Grade
+from engine.cardtext import shown_markdown
 from engine.settings import Settings
 from engine.store import repo
 from engine.store.database import open_store
@@ -63,6 +65,9 @@ def test_the_glance_reads_each_bundled_card_as_the_validated_deck_has_it(tmp_pat
         seen = glance_card(cached, loaded.id, card.id)
         assert seen is not None, card.id
         assert (seen.front, seen.hint) == (card.front, answer_hint(card)), card.id
+        plain = answer_hint(card) is None and not card.rubric  # its answer shows before the session
+        assert seen.back == (shown_markdown(back_markdown(card)) if plain else None), card.id
+        assert glance_card(cached.replace('"deck":{"id"', '"deck": {"id"'), loaded.id, card.id) == seen
     assert glance_card(cached, loaded.id, "no-such-card") is None
     assert glance_card(cached, "another-deck", cards[0].id) is None
     assert glance_card("{not json", loaded.id, cards[0].id) is None
@@ -90,6 +95,7 @@ def test_the_glance_is_the_first_card_of_the_session_the_decks_give(opened, conf
             prompt = current.prompt
             assert (seen.key, seen.front, seen.left) == (current.key, prompt.front, len(real.queue))
             assert seen.hint == (prompt.hint if prompt.check else None)
+            assert seen.back in (None, prompt.back), "the answer shown before the session is the session's"
             assert seen.deck_title == services.deck_title(deck_id)
         assert shown >= 2, "all decks and at least one deck"
     finally:
@@ -122,14 +128,17 @@ async def test_keys_pressed_before_the_decks_open_act_once_they_are(
         assert "How many bytes per parameter" in early and "done 0  ·  left 3  ·  basics/adam-bytes" in early
         await until(pilot, lambda: "Show answer" in seen(app), "the key bar, mounted after the card")
         assert app.services is None
-        await pilot.press("space", "4")  # a quick user: the answer, then grade 4, before the decks open
+        await pilot.press("space")  # a quick user: the answer shows at once, from the deck cache
+        await pilot.pause()
+        assert "16 bytes/param" in seen(app) and "the grades show once they are open" in seen(app)
+        await pilot.press("4")  # the grade waits for the decks
         await pilot.pause()
         assert "that key acts once they are open" in seen(app)
-        assert "16 bytes/param" not in seen(app)
-        assert "Accept grade" in seen(app), "after a waiting space, space accepts and digits grade"
+        assert "Accept grade" in seen(app), "after the answer, space accepts and digits grade"
         held_load.set()
         await until(pilot, lambda: "done 1  ·  left 2" in seen(app), "the next card, after the grade")
         await until(pilot, app.loaded.is_set, "the drill templates")
+        assert app.home.glancer is None, "the kept outline goes once the decks are open"
     assert len(on_screen_at_grade) == 1 and "16 bytes/param" in on_screen_at_grade[0], (
         "the held grade acts once the answer the held space showed is painted"
     )

@@ -129,6 +129,8 @@ class HomeScreen(Screen[None]):
         """Redraw the deck table, today's totals and the problem banner from the façade."""
         if self.services is None:
             return
+        self.glancer = None  # the decks are open: the kept outline (1M keys, ~70 MB) goes, once
+        # the keys held for the glance are handled (freeing it is ~10 ms at a million keys)
         try:
             view = self.services.home_view()
         except AppError as error:  # the counts on screen stay; the app goes on

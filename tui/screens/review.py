@@ -123,7 +123,7 @@ class ReviewScreen(ReviewShow):
         self.action_help()
 
     def action_reveal_or_accept(self) -> None:
-        self._take(on_enter(self.turn), self.action_reveal_or_accept, reveals=True)
+        self._take(on_enter(self.turn), self.action_reveal_or_accept, reveals=not self.revealed)
 
     def action_accept(self) -> None:
         """Grade with the suggested grade: the typed verdict's, or 4 (Anki's 'Good'); after a failed

@@ -75,3 +75,7 @@ class GradeBar(Static):
     def opening(self) -> None:
         """A key pressed on a glance waits for the decks: say so until the bar is drawn again."""
         self.update("[dim]opening your decks… that key acts once they are open[/dim]")
+
+    def grades_follow(self) -> None:
+        """A glance's answer shows before the decks are open: its grades come with them."""
+        self.update("[dim]opening your decks… the grades show once they are open[/dim]")

@@ -8,7 +8,6 @@ from rich.markup import escape
 from textual.reactive import reactive
 from textual.widgets import Input, Static
 
-from tui.drill_text import without_verdict_word
 from tui.review_text import placeholder
 
 if TYPE_CHECKING:
@@ -44,6 +43,8 @@ class Verdict(Static):
     """The line under the answer box: the checked answer's verdict, or why nothing was saved."""
 
     def checked(self, result: CheckResult) -> None:
+        from tui.drill_text import without_verdict_word  # with the drills door: not on a first card's path
+
         said = escape(without_verdict_word(result.message))
         self.update(f"[b]{result.verdict.value.replace('_', ' ')}[/b] — {said}")
 
