@@ -1,5 +1,5 @@
-"""A row-cursor table whose Home and End go to the first and last row, as in every other list, and
-whose rows are never left drawn at columns narrower than their cells."""
+"""Tables whose rows are never left drawn at columns narrower than their cells (FittedTable), and the
+row-cursor table whose Home and End go to the first and last row, as in every other list."""
 
 from __future__ import annotations
 
@@ -13,13 +13,8 @@ from textual.widgets.data_table import RowKey
 CellType = TypeVar("CellType")
 
 
-class RowTable(DataTable[CellType]):
-    """DataTable binds Home/End to the leftmost/rightmost column, which a row cursor never uses."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("home", "scroll_top", "First", show=False),
-        Binding("end", "scroll_bottom", "Last", show=False),
-    ]
+class FittedTable(DataTable[CellType]):
+    """A DataTable drawn again once the widths of rows added after a frame are measured."""
 
     _drawn_widths: tuple[int, ...] = ()
     """The columns' widths when the table's drawing was last thrown away."""
@@ -36,3 +31,12 @@ class RowTable(DataTable[CellType]):
             self._drawn_widths = widths
             self._update_count += 1  # part of every cached line's, row's and cell's key
             self.refresh()
+
+
+class RowTable(FittedTable[CellType]):
+    """DataTable binds Home/End to the leftmost/rightmost column, which a row cursor never uses."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("home", "scroll_top", "First", show=False),
+        Binding("end", "scroll_bottom", "Last", show=False),
+    ]

@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, Ta
 from textual_plotext import PlotextPlot
 
 from engine.app.stats import Period, Stats
-from tui.row_table import RowTable
+from tui.row_table import FittedTable
 from tui.stats_format import GRADE_NAMES, counts_line, percent, retention_rows, summary_lines
 from tui.stats_heatmap import heatmap_text
 
@@ -89,7 +89,7 @@ class StatsScreen(Screen[None]):
         with TabbedContent(id="stats-tabs"):
             with TabPane("1 Activity", id="tab-activity"), VerticalScroll():
                 yield Static("", id="stats-heatmap")
-                yield RowTable(id="stats-retention", classes="stats-table", cursor_type="none")
+                yield FittedTable(id="stats-retention", classes="stats-table", cursor_type="none")
             with TabPane("2 Due", id="tab-due"):
                 yield PlotextPlot(id="plot-due")
             with TabPane("3 Answers", id="tab-answers"):
@@ -100,12 +100,12 @@ class StatsScreen(Screen[None]):
                 yield PlotextPlot(id="plot-intervals")
                 yield PlotextPlot(id="plot-ease")
             with TabPane("5 Drills", id="tab-drills"), VerticalScroll():
-                yield RowTable(id="stats-drills", classes="stats-table", cursor_type="none")
+                yield FittedTable(id="stats-drills", classes="stats-table", cursor_type="none")
                 yield PlotextPlot(id="plot-sprints")
             with TabPane("6 Exams", id="tab-exams"), VerticalScroll():
                 yield PlotextPlot(id="plot-exams")
-                yield RowTable(id="stats-exams", classes="stats-table", cursor_type="none")
-                yield RowTable(id="stats-interviews", classes="stats-table", cursor_type="none")
+                yield FittedTable(id="stats-exams", classes="stats-table", cursor_type="none")
+                yield FittedTable(id="stats-interviews", classes="stats-table", cursor_type="none")
         yield Footer()
 
     def on_mount(self) -> None:
