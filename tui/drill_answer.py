@@ -41,7 +41,8 @@ before their last digits ("15" for 15.03 GB), and those digits must not spill in
 
 
 class DrillAnswering(Screen[None]):
-    """The answer side of tui.screens.drill.DrillScreen (its state is set there, named here)."""
+    """The answer side of tui.screens.drill.DrillScreen (its state is set there, named here; a base
+    screen kept out of tui/screens, which lists only the screens a user sees)."""
 
     phase: reactive[Phase] = reactive(Phase.ASKING, init=False, bindings=True)
     """asking (the clock runs), checking (a worker reads the answer), answered (verdict shown)."""

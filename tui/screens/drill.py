@@ -15,9 +15,9 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Footer, Header, Input, Static
 
+from tui.drill_answer import DrillAnswering, Phase
 from tui.drill_text import answer_placeholder
 from tui.drills_door import Sitting, question_markdown
-from tui.screens.drill_answer import DrillAnswering, Phase
 from tui.screens.drill_summary import DrillSummaryScreen
 from tui.screens.help import HelpScreen
 from tui.store_work import WriteQueue
