@@ -23,8 +23,6 @@ from tui.widgets.review_marks import ReviewMarks
 from tui.widgets.typed_answer import AnswerBox, Verdict
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from textual.app import ComposeResult
     from textual.await_complete import AwaitComplete
 
@@ -36,7 +34,8 @@ if TYPE_CHECKING:
 class ReviewShow(Screen[None]):
     """The review screen's display: the item on show and its state (revealed, suggested grade, a write
     under way), painted on the widgets it composes; with a glance, its first card shows before the
-    decks are open and the session arrives with `bind`. ReviewScreen adds the keys and the writes."""
+    decks are open and the session arrives with `bind` (tui.review_glance). ReviewScreen adds the
+    keys and the writes."""
 
     revealed: reactive[bool] = reactive(False, init=False)
     """Whether the back of the current item is showing."""
@@ -112,11 +111,6 @@ class ReviewShow(Screen[None]):
     def _glance_back(self) -> str | None:
         """The glance's answer side, when it can show before the session."""
         return next((start.glance.back for start in self.query(GlanceStart)), None)
-
-    @property
-    def keys_held(self) -> bool:
-        """Keys pressed before the session wait to act (KeyGate.settled waits for them)."""
-        return any(start.keys_held for start in self.query(GlanceStart))
 
     def show_current(self) -> None:
         """Put the session's current item on screen, front only (before the session: the glance's)."""
@@ -234,38 +228,3 @@ class ReviewShow(Screen[None]):
         """The grade key layout in use (setting grade_keys)."""
         config = getattr(self.app, "config", None)
         return config.settings.grade_keys if config is not None else "flopcards"
-
-    # The glance: its first card shows while the decks open; keys that need the session wait
-
-    def wait_for_decks(self, action: Callable[[], None], *, reveals: bool = False) -> None:
-        """Run `action` once the session is bound, after the keys that wait already (a key pressed
-        while the decks open is not lost); `reveals`: it shows the answer, the keys after it grade."""
-        for glance in self.query(GlanceStart):
-            glance.hold(action, reveals=reveals)
-            self.query_one(GradeBar).opening()
-        self.refresh_bindings()
-
-    def bind(self, services: Services, session: ReviewSession) -> None:
-        """The decks are open: the session takes over. Its first item is normally the card on screen
-        (then what was typed stays); if not (answered meanwhile on another device), it is shown."""
-        self.services, self.session = services, session
-        current, glance = session.current(), self.glance
-        shown = None if glance is None else (glance.key, glance.front)
-        answer_drawn: AwaitComplete | None = None
-        if current is None or (current.key, current.prompt.front) != shown:
-            for waiting in self.query(GlanceStart):
-                waiting.drop()
-            self.show_current()
-        else:
-            self.item = current
-            prompt = current.prompt
-            answer_drawn = self.query_one(ReviewCard).show_back(prompt.back)
-            self.query_one(AnswerBox).describe(prompt.hint, prompt.graded_by_answer)
-            self._update_progress()
-            if self.revealed:  # the glance's answer showed before the session
-                self._show_rubric()
-                self.suggested = self.session.suggested()
-            self._update_grades()
-        self.refresh_bindings()
-        for waiting in self.query(GlanceStart):
-            waiting.release(answer_drawn)

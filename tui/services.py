@@ -6,47 +6,37 @@ grading and storing a drill attempt — is a call here, testable without a termi
 
 from __future__ import annotations
 
-import sqlite3
 import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from cards.browse import LIMIT, Query, SearchResult, deck_files, indexed_search, parse_query, search
-from cards.interview_pool import interview_pool
+from cards.browse import Query
 from cards.loader import Collection as Collection  # the screens name the decks' type from here
 from cards.loader import load_collection
 from cards.source import CardSource
-from drills.attempts import Attempt, Result, attempts, drill_key, record_attempt
-from drills.drill import Drill
-from drills.generator import DrillError, check, generate, kinds, levels, templates_for
+from drills.generator import DrillError, templates_for
 from drills.loader import TemplateSet as TemplateSet  # the screens name the templates' type from here
-from drills.session import Plan as DrillPlan
-from drills.session import within_new_limit
 from drills.source import DrillSource
-from drills.timed import weak_kinds
-from engine.answers import CheckResult, Verdict
 from engine.app import ReviewSession, Study, switching
 from engine.app.custom import MAX_AHEAD_DAYS, Custom, custom_session
-from engine.app.errors import store_command
 from engine.app.scheduler import make_scheduler
 from engine.home import HomeView
-from engine.interview import InterviewSession, Plan, Track, kinds_at, plan_interview
-from engine.interview_log import interviews, record_interview
-from engine.interview_report import InterviewRecord, seen_from
 from engine.problems import Problem
 from engine.search_index import SearchIndex
-from engine.search_query import SearchStopped, interrupt, open_index
-from engine.store import meta, repo
+from engine.store import meta
 from engine.store.database import Store, open_store
 from engine.yamlpos import quiet_gc
 from tui.config import AppConfig
+from tui.services_drills import DrillCalls
+from tui.services_interview import InterviewCalls
+from tui.services_search import SearchCalls
 from tui.start import limits, study_clock
 
 
 @dataclass
-class Services:
-    """The headless parts the screens talk to."""
+class Services(SearchCalls, DrillCalls, InterviewCalls):
+    """The headless parts the screens talk to (search, drill and interview calls: tui.services_*)."""
 
     config: AppConfig
     store: Store
@@ -118,39 +108,6 @@ class Services:
         """A review session over one deck (None: all decks)."""
         return self.study.session(deck_id, ahead=ahead)
 
-    def browse(self, text: str) -> SearchResult | None:
-        """Cards matching an Anki-style search (None: stopped by `stop_search`); raises
-        cards.browse.QueryError (one line). Through the search index; if that cannot be read
-        (disk full, damaged beyond rebuilding), through the scan of every card."""
-        try:
-            return self._search(parse_query(text))
-        except SearchStopped:
-            return None
-
-    def _search(self, query: Query, limit: int = LIMIT) -> SearchResult:
-        try:
-            return indexed_search(self.collection, self.search_index(), self.study.today(), query, limit)
-        except sqlite3.Error:
-            return search(self.collection, self.store, self.study.today(), query, limit)
-
-    def search_index(self) -> SearchIndex:
-        if self._index is None:
-            self._index = open_index(self.store, self.config.cache_dir)
-        return self._index
-
-    def stop_search(self) -> None:
-        """Interrupt a search running on another thread (it returns None at once)."""
-        if self._index is not None:
-            interrupt(self._index)
-
-    def prepare_search(self) -> None:
-        """Bring the search index in step with the decks (off the UI thread, after the home shows):
-        the first search then reads only what changed since. Best effort."""
-        try:
-            self.search_index().sync(deck_files(self.collection))
-        except (SearchStopped, sqlite3.Error, OSError):
-            return
-
     def custom_study(self, deck_id: str | None, kind: Custom, value: str = "") -> ReviewSession:
         """A custom-study session; ValueError (one line) when the tag or the days cannot be used."""
         if kind is Custom.TAG:
@@ -167,102 +124,6 @@ class Services:
             except ValueError:
                 raise ValueError(f"ahead by how many days? type 1 to {MAX_AHEAD_DAYS}") from None
         return custom_session(self.study, deck_id, kind, days)
-
-    def drill(self, kind: str, seed: int) -> Drill:
-        """Generate one drill; raises drills.generator.DrillError (a ValueError) with a one-line message."""
-        return generate(kind, seed, templates=self.templates)
-
-    def drill_kinds(self) -> tuple[list[tuple[str, str, str]], dict[str, str]]:
-        """The drill kinds (id, title, topic) and each kind's level, from the loaded templates;
-        raises DrillError (a ValueError) or OSError with a one-line message."""
-        return kinds(self.templates), levels(self.templates)
-
-    def warm_drill(self, kind: str) -> Drill:
-        """Generate a drill of `kind` and check its own answer, so the modules a first answer needs
-        are loaded (pydantic, pint: slow, call it off the UI thread); the drill, to warm its text."""
-        drill = generate(kind, 0, templates=self.templates)
-        check(drill, f"{drill.expected} {drill.unit}")
-        return drill
-
-    @staticmethod
-    def check_drill(drill: Drill, text: str) -> CheckResult:
-        """Read and check a typed answer to a drill (slow the first time: call it off the UI thread)."""
-        return check(drill, text)
-
-    def record_drill(self, attempt: Attempt) -> Result:
-        """Grade, store and schedule one attempt in one transaction; its outcome.
-
-        Raises engine.faults.AppError (nothing saved) when the store fails: the screen keeps the
-        attempt (`attempt.judged()` is its outcome) and saves it again later."""
-        return record_attempt(self.study, attempt)
-
-    def answer_review_drill(
-        self, session: ReviewSession, given: str, result: CheckResult | None, seconds: float
-    ) -> Result:
-        """Grade and store the due drill on show in a review (answered, or given up when `result`
-        is None) and move the session on: the same call a drill session uses."""
-        current = session.current()
-        drill = None if current is None else current.prompt.subject
-        if not isinstance(drill, Drill):
-            raise LookupError("the review is not showing a drill")
-        limit = float(self.config.settings.drill_seconds)
-        attempt = Attempt(drill, given, result, seconds, limit, gave_up=result is None)
-        return record_attempt(self.study, attempt, review=session)
-
-    def within_new_drills(self, plan: DrillPlan) -> DrillPlan:
-        """A mixed plan kept to today's new drill kinds (drills.session.within_new_limit); PlanError
-        when none is left to draw."""
-        tried = self.study.tried([drill_key(kind) for kind in plan.kinds])
-        seen = {kind for kind in plan.kinds if drill_key(kind) in tried}
-        return within_new_limit(plan, seen, self.study.new_drills_left())
-
-    def drilled_any(self) -> bool:
-        """Whether any drill attempt is stored (a fresh install has no weak kind to speak of)."""
-        return next(iter(attempts(self.store)), None) is not None
-
-    def weak_kinds(self, kinds: Sequence[str]) -> list[str]:
-        """The kinds with the lowest recent accuracy or most overdue (see drills.timed.weak_kinds)."""
-        history = [(a.kind, a.verdict is Verdict.CORRECT and not a.timed_out) for a in attempts(self.store)]
-        today = self.study.today()
-        states = repo.load_states(self.store, [drill_key(k) for k in kinds])
-        overdue = {
-            k: float((today - state.due).days)
-            for k in kinds
-            if (state := states.get(drill_key(k))) is not None and state.due is not None
-        }
-        return weak_kinds(history, overdue, kinds)
-
-    @store_command
-    def plan_interview(
-        self, track: Track, minutes: int, level: str = "any", *, seed: int | None = None
-    ) -> Plan:
-        """A mock interview's questions (asked least, then answered worst) and their drills; raises
-        engine.interview.PlanError (one line). Validates the decks with rubrics: off the UI thread."""
-        seen = seen_from(interviews(self.store))
-        kinds = kinds_at(levels(self.templates), level)
-        pool = interview_pool(self.collection)
-        return plan_interview(pool, track, minutes, level=level, seen=seen, kinds=kinds, seed=seed)
-
-    def interview_record(self, session: InterviewSession, seconds: float) -> InterviewRecord:
-        """A finished (or ended) mock interview, stamped with now and today's study day."""
-        plan = session.plan
-        now = self.config.now()
-        return InterviewRecord(
-            now, self.study.today(), plan.track, plan.minutes, plan.level, seconds, tuple(session.outcomes)
-        )
-
-    @store_command
-    def save_interview(self, record: InterviewRecord) -> tuple[InterviewRecord, ...]:
-        """Store a mock interview and return the ones before it; no schedule changes (its misses are
-        reviewed only if the user chooses to). Raises AppError when the store refuses."""
-        earlier = interviews(self.store)
-        record_interview(self.store, record)
-        return earlier
-
-    @store_command
-    def interviews(self) -> tuple[InterviewRecord, ...]:
-        """Past mock interviews, oldest first."""
-        return interviews(self.store)
 
     def review_keys(self, keys: Sequence[str]) -> ReviewSession:
         """A review of these cards only (an interview's or exam's misses, chosen by the user)."""

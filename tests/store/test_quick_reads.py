@@ -7,7 +7,7 @@ from datetime import date, timedelta
 import pytest
 
 from engine.app import Grade
-from engine.app.study import StoreReads
+from engine.app.store_reads import StoreReads
 from engine.counting import Present, deck_counts
 from engine.sm2 import CardState
 from engine.start.reads import QuickReads

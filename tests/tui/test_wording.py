@@ -10,7 +10,7 @@ from pathlib import Path
 from engine.units import format_number, format_quantity
 from tests.tui.test_accept_grade import TYPED
 from tui.drill_text import without_verdict_word
-from tui.screens.home import over_limit
+from tui.home_counts import over_limit
 from tui.screens.stats import StatsScreen
 
 ONE_PLURAL = re.compile(r"(?<![\d.])1 (answers|days|cards|kinds|drills|questions|errors|warnings|files)\b")

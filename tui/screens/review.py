@@ -10,7 +10,7 @@ from textual.binding import Binding
 
 from engine.app.review_turn import Step, allows, on_accept, on_enter, on_show, on_typed, stays_on_show
 from engine.app.values import Grade, grade_of_key, key_of_grade
-from tui.review_show import ReviewShow
+from tui.review_glance import ReviewGlance
 from tui.rubric_checklist import RubricChecklist
 from tui.screens.help import HelpScreen
 from tui.screens.summary import SummaryScreen
@@ -30,7 +30,7 @@ TYPED_KEYS = {"reveal", "undo", "help", "grade", "suspend", "bury", "flag", "edi
 """Actions whose keys type into the answer box: hidden while it has focus."""
 
 
-class ReviewScreen(ReviewShow):
+class ReviewScreen(ReviewGlance):
     """One review session over a deck (or all decks): the keys, and what each does on the turn
     (engine.app.review_turn decides, the screen carries it out); the item on show and its painting
     are ReviewShow's (tui/review_show.py). Grades, a due drill's attempt and the marks are written
