@@ -41,6 +41,13 @@ def sync_seen(conn: sqlite3.Connection) -> None:
         raise
 
 
+LOG_BOUNDS = (
+    "SELECT coalesce((SELECT min(seq) FROM st.state_change), 0),"
+    " coalesce((SELECT max(seq) FROM st.state_change), 0)"
+)
+"""The log's first and last row: one subquery each, as SQLite reads a lone min() or max() off the
+primary key's end but scans the whole log for both in one SELECT (~20 ms a search at 100k cards)."""
+
 def _sync(conn: sqlite3.Connection) -> None:
     states = int(conn.execute("SELECT count(*) FROM st.card_state").fetchone()[0])
     if not _has_log(conn):
@@ -48,9 +55,7 @@ def _sync(conn: sqlite3.Connection) -> None:
         return
     store = _store_file(conn)
     last = conn.execute("SELECT store, seq, states FROM seen_sync").fetchone()
-    first, top = conn.execute(
-        "SELECT coalesce(min(seq), 0), coalesce(max(seq), 0) FROM st.state_change"
-    ).fetchone()
+    first, top = conn.execute(LOG_BOUNDS).fetchone()
     top = int(top)
     # rows after the last one read were pruned (engine.store.state_log): what changed is not known
     if last is None or last[0] != store or top < last[1] or first > last[1] + 1:
