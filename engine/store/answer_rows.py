@@ -32,6 +32,19 @@ READ_MARK = sa.select(_MARK).where(_MARK.c.card_key == sa.bindparam("key"))
 LOCK_MARK = READ_MARK.with_for_update()
 INSERT_MARK = sa.insert(_MARK)
 UPDATE_MARK = sa.update(_MARK).where(_MARK.c.card_key == sa.bindparam("key"))
+_SHOWN = sa.select(sa.bindparam("key", type_=_STATE.c.card_key.type).label("card_key")).subquery("shown")
+READ_SHOWN = sa.select(
+    _STATE.c.card_key.label("state_key"),
+    *(column for column in _STATE.c if column.name not in ("card_key", "deck_id")),
+    _MARK.c.card_key.label("mark_key"),
+    *(column for column in _MARK.c if column.name not in ("card_key", "deck_id")),
+).select_from(
+    _SHOWN.outerjoin(_STATE, _STATE.c.card_key == _SHOWN.c.card_key).outerjoin(
+        _MARK, _MARK.c.card_key == _SHOWN.c.card_key
+    )
+)
+"""A card's state and mark in one statement: its key as a one-row table, each left-joined on its
+primary key (a card never answered nor marked gives one row of NULLs)."""
 
 
 def to_state(row: Any) -> CardState:
@@ -79,6 +92,14 @@ def read_state(conn: sa.Connection, key: str) -> CardState:
 
 def read_mark(conn: sa.Connection, key: str) -> Mark:
     return to_mark(conn.execute(READ_MARK, {"key": key}).first())
+
+
+def read_shown(conn: sa.Connection, key: str) -> tuple[CardState, Mark]:
+    """The card's state and mark (a new card's, none) from one statement: each statement through
+    SQLAlchemy costs about as much Python as SQLite's whole read."""
+    row = conn.execute(READ_SHOWN, {"key": key}).one()
+    state = CardState() if row.state_key is None else to_state(row)
+    return state, to_mark(None if row.mark_key is None else row)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,9 @@ MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 _FILE = "flopcards_file"
 """Connection info: (path, (device, inode)) of the SQLite file when the connection opened it."""
 _BEGIN = "flopcards_begin"
-"""Execution option: how a transaction starts on SQLite ('IMMEDIATE' takes the write lock up front)."""
+"""Execution option: how a transaction starts on SQLite ('IMMEDIATE' takes the write lock up front;
+_ALONE: not at all)."""
+_ALONE = "ALONE"
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,12 @@ class Store:
     def writer(self) -> sa.Engine:
         """The engine whose transactions take SQLite's write lock at BEGIN (as `sessions`')."""
         return writer(self.engine)
+
+    @functools.cached_property
+    def single_statement(self) -> sa.Engine:
+        """The engine for a read that is one SELECT: on SQLite no BEGIN (nor ROLLBACK) around it,
+        the statement is its own read transaction (one snapshot); never for a write."""
+        return self.engine.execution_options(**{_BEGIN: _ALONE})
 
     @property
     def dialect(self) -> str:
@@ -108,7 +116,9 @@ def _sqlite_begin(conn: sa.Connection) -> None:
         refused = refusal(opened[0])  # found damaged by the day's check: nothing more is written
         if refused is not None:
             raise StoreError(str(refused))
-    conn.exec_driver_sql(f"BEGIN {conn.get_execution_options().get(_BEGIN, '')}".strip())
+    begin = conn.get_execution_options().get(_BEGIN, "")
+    if begin != _ALONE:  # alone: the driver (autocommit) runs the statement in its own transaction
+        conn.exec_driver_sql(f"BEGIN {begin}".strip())
 
 
 def make_engine(url: str) -> sa.Engine:

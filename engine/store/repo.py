@@ -57,9 +57,9 @@ def load_state(store: Store, card_key: str) -> CardState:
 
 
 def load_shown(store: Store, card_key: str) -> tuple[CardState, Mark]:
-    """What showing a card reads, in one read transaction: its state and its mark."""
-    with store.engine.connect() as conn:
-        return answer_rows.read_state(conn, card_key), answer_rows.read_mark(conn, card_key)
+    """What showing a card reads, in one statement (its own read transaction): its state and its mark."""
+    with store.single_statement.connect() as conn:
+        return answer_rows.read_shown(conn, card_key)
 
 
 def load_states(store: Store, card_keys: Iterable[str]) -> dict[str, CardState]:

@@ -1,7 +1,8 @@
 """What one answer asks of SQLite, counted (not timed): a card answered before is read, updated and
-logged, a new one read, inserted and logged, in one BEGIN IMMEDIATE transaction; no statement scans
-a table; and after the rehearsal (engine.store.rehearsal) the first answers, a lapse and a drill
-attempt compile nothing: every statement comes from SQLAlchemy's cache."""
+logged, a new one read, inserted and logged, in one BEGIN IMMEDIATE transaction; a card shown is one
+SELECT of its state and mark with no BEGIN around it; no statement scans a table; and after the
+rehearsal (engine.store.rehearsal) the first answers, a lapse and a drill attempt compile nothing:
+every statement comes from SQLAlchemy's cache."""
 
 from __future__ import annotations
 
@@ -16,11 +17,13 @@ from sqlalchemy.engine.default import CACHE_HIT
 
 from engine.answers import Verdict
 from engine.app import Grade, Study, StudyItem
+from engine.fsrs_scheduler import REVIEW, FsrsState
 from engine.sm2 import CardState
 from engine.store import repo
 from engine.store.attempts import StoredAttempt
-from engine.store.database import open_store
-from engine.store.models import CardStateRow
+from engine.store.database import Store, open_store
+from engine.store.marks import Mark, read_mark
+from engine.store.models import CardMarkRow, CardStateRow
 
 NOW = datetime(2026, 3, 2, 15, tzinfo=UTC)
 KEYS = ["d/seen", "d/lapse", "d/new", "k/kind"]
@@ -38,18 +41,19 @@ def _study(tmp_path: Path) -> Study:
 
 
 @contextmanager
-def _statements(study: Study) -> Iterator[list[tuple[str, Any, Any]]]:
+def _statements(study: Study | Store) -> Iterator[list[tuple[str, Any, Any]]]:
     """(SQL, parameters, cache hit or miss) of each statement SQLAlchemy sends meanwhile."""
     sent: list[tuple[str, Any, Any]] = []
 
     def record(_conn: Any, _cursor: Any, sql: str, params: Any, context: Any, _many: bool) -> None:
         sent.append((sql, params, getattr(context, "cache_hit", None)))
 
-    sa.event.listen(study.store.engine, "before_cursor_execute", record)
+    engine = study.engine if isinstance(study, Store) else study.store.engine
+    sa.event.listen(engine, "before_cursor_execute", record)
     try:
         yield sent
     finally:
-        sa.event.remove(study.store.engine, "before_cursor_execute", record)
+        sa.event.remove(engine, "before_cursor_execute", record)
 
 
 def _verbs(sent: list[tuple[str, Any, Any]]) -> list[str]:
@@ -84,19 +88,59 @@ def test_an_answer_is_three_statements_in_one_transaction_and_none_scans(tmp_pat
     study.store.close()
 
 
-def test_showing_a_card_is_one_read_of_its_state_and_mark(tmp_path: Path) -> None:
+def test_showing_a_card_is_one_select_and_sqlite_runs_nothing_else(tmp_path: Path) -> None:
     study = _study(tmp_path)
     session = study.session(None)
+    ran: list[str] = []  # what SQLite itself ran, BEGIN and ROLLBACK included (not sent as cursors)
+
+    def trace(dbapi_conn: Any, *_args: Any) -> None:
+        dbapi_conn.set_trace_callback(ran.append)
+
+    sa.event.listen(study.store.engine.pool, "checkout", trace)
     with _statements(study) as sent:
         current = session.current()
+    sa.event.remove(study.store.engine.pool, "checkout", trace)
     assert current is not None and current.key == "d/seen"
-    assert _verbs(sent) == [
-        "BEGIN",
-        "SELECT card_state.card_key, card_state.deck_id,",
-        "SELECT card_mark.card_key, card_mark.deck_id,",
-    ]
+    assert _verbs(sent) == ["SELECT card_state.card_key AS"]
+    assert [" ".join(sql.split()[:3]) for sql in ran] == ["SELECT card_state.card_key AS"]
     assert current.outcomes[Grade.WELL] is not None and not current.mark.suspended
     study.store.close()
+
+
+def test_the_one_read_gives_each_cards_state_and_mark_by_key_on_both_backends(db_url: str) -> None:
+    """As the separate reads of the state and the mark: a card with both, one only marked (no
+    state), one never answered nor marked; each table searched by its primary key, never scanned."""
+    store = open_store(db_url)
+    fsrs = FsrsState(stability=3.5, difficulty=5.0, phase=REVIEW, step=None, last_review=NOW)
+    with store.sessions.begin() as session:
+        row = CardStateRow(card_key="d/seen", deck_id="d")
+        state = CardState(repetitions=3, interval_days=6, due=NOW.date(), last_review=NOW, fsrs=fsrs)
+        repo.set_state(row, state)
+        session.add(row)
+        session.add(CardMarkRow(card_key="d/seen", deck_id="d", flagged=True, lapses=2))
+        session.add(CardMarkRow(card_key="d/held", deck_id="d", suspended=True, buried_until=NOW.date()))
+    with _statements(store) as sent:
+        shown = {key: repo.load_shown(store, key) for key in ("d/seen", "d/held", "d/new")}
+    assert shown == {key: (repo.load_state(store, key), read_mark(store, key)) for key in shown}
+    assert shown["d/new"] == (CardState(), Mark())
+    assert shown["d/held"] == (CardState(), Mark(suspended=True, buried_until=NOW.date()))
+    state, mark = shown["d/seen"]
+    assert (state.repetitions, state.last_review, state.fsrs) == (3, NOW, fsrs)
+    assert mark == Mark(flagged=True, lapses=2)
+    assert len(sent) == 3, "one statement per card shown"
+    with store.engine.connect() as conn:
+        sql, params, _ = sent[0]
+        if store.dialect == "sqlite":
+            plan = [str(row[-1]) for row in conn.exec_driver_sql(f"EXPLAIN QUERY PLAN {sql}", params)]
+            tables = [step for step in plan if "card_" in step]
+            assert all(step.startswith("SEARCH") and "(card_key=?)" in step for step in tables), plan
+        else:
+            conn.exec_driver_sql("SET enable_seqscan = off")  # tiny tables: the plan the index allows
+            plan = [str(row[0]) for row in conn.exec_driver_sql(f"EXPLAIN {sql}", params)]
+            tables = [step for step in plan if " on card_" in step]
+            assert all("Index Scan using card_" in step for step in tables), plan
+        assert len(tables) == 2 and "Seq Scan" not in " ".join(plan), plan
+    store.close()
 
 
 def test_after_the_rehearsal_the_first_answers_compile_nothing(tmp_path: Path) -> None:
@@ -107,8 +151,7 @@ def test_after_the_rehearsal_the_first_answers_compile_nothing(tmp_path: Path) -
         relative_error=0.5, seconds=4.0, timed_out=False, grade=1, attempted_at=NOW, study_day=NOW.date(),
     )  # fmt: skip
     with _statements(study) as sent:
-        study.state("d/seen")
-        study.mark("d/seen")
+        study.shown("d/seen")
         study.answer("d/seen", Grade.WELL, 2.0)
         study.answer("d/new", Grade.WELL, 2.0)
         lapse = study.answer("d/lapse", Grade.BLACKOUT, 2.0, at=study.moment())
