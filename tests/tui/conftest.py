@@ -140,7 +140,11 @@ async def wait_until(
         waited += step
         step = min(step * 1.25, 0.25)
     if not condition():
-        raise AssertionError(f"timed out waiting for {what}")
+        try:  # what the screen showed: a wait that fails once in a full run is read from its log
+            shown = f"{type(pilot.app.screen).__name__}:\n{screen_text(pilot.app)}"
+        except Exception as exc:  # no screen any more
+            shown = f"(no screen: {exc!r})"
+        raise AssertionError(f"timed out waiting for {what}; the screen showed {shown}")
 
 
 async def settled(pilot: Pilot[object], frames: int = 3, timeout: float = 60) -> None:
