@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cards.back_text import cached_back
+from cards.front_text import front_text
 from cards.hints import cached_hint
 from cards.version import DECK_NAMESPACE
 from engine.cache import FileCache
@@ -45,7 +46,9 @@ def glance_card(cached: str, deck_id: str, card_id: str) -> CardGlance | None:
         hint = cached_hint(card.get("answer"))
         plain = hint is None and not card.get("rubric")
         back = shown_markdown(cached_back(card)) if plain else None
-        return CardGlance(shown_markdown(front), hint, back)
+        note = card.get("note")
+        shown = front_text(front, note if isinstance(note, str) else None, hint is not None)
+        return CardGlance(shown_markdown(shown), hint, back)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         return None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cards.answering import answer_hint, check_card_answer
+from cards.front_text import front_text
 from cards.loader import Collection
 from cards.present import back_markdown
 from engine.app.items import ItemGroup, Prompt, missing_prompt
@@ -41,7 +42,8 @@ class CardSource:
         back = back_markdown(card)
         checker = (lambda t: check_card_answer(card, t)) if hint else None
         rubric = tuple(RubricPoint(shown_markdown(p.point), p.weight, p.essential) for p in card.rubric)
-        return Prompt(key, shown_markdown(card.front), shown_markdown(back), hint, checker, rubric=rubric)
+        front = front_text(card.front, card.note, hint is not None)
+        return Prompt(key, shown_markdown(front), shown_markdown(back), hint, checker, rubric=rubric)
 
 
 def _group(deck_id: str, card_ids: Sequence[str]) -> ItemGroup:

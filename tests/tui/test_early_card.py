@@ -14,6 +14,7 @@ import tui.services
 from cards import cached as deck_cache
 from cards.answering import answer_hint
 from cards.cached import open_deck_cache
+from cards.front_text import front_text
 from cards.glance import glance_card
 from cards.loader import BUNDLED_DIR, read_deck
 from cards.present import back_markdown
@@ -64,7 +65,8 @@ def test_the_glance_reads_each_bundled_card_as_the_validated_deck_has_it(tmp_pat
     for card in cards:
         seen = glance_card(cached, loaded.id, card.id)
         assert seen is not None, card.id
-        assert (seen.front, seen.hint) == (card.front, answer_hint(card)), card.id
+        front = front_text(card.front, card.note, answer_hint(card) is not None)  # "Answer the …" too
+        assert (seen.front, seen.hint) == (front, answer_hint(card)), card.id
         plain = answer_hint(card) is None and not card.rubric  # its answer shows before the session
         assert seen.back == (shown_markdown(back_markdown(card)) if plain else None), card.id
         assert glance_card(cached.replace('"deck":{"id"', '"deck": {"id"'), loaded.id, card.id) == seen
