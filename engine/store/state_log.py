@@ -14,6 +14,13 @@ KEEP_ROWS = 50_000
 recomputes its seen flags and due days (seconds at a million cards) instead of reading them."""
 
 
+def bounds_sql(table: str = "state_change") -> str:
+    """The log's first and last seq (0 and 0 when empty), one subquery each: SQLite reads a lone
+    min() or max() off the primary key's end but scans the whole log for both in one SELECT (~20 ms
+    a search at 100k cards). `table`: as the connection names it ('st.state_change' when attached)."""
+    return f"SELECT coalesce((SELECT min(seq) FROM {table}), 0), coalesce((SELECT max(seq) FROM {table}), 0)"
+
+
 def prune(path: Path) -> int:
     """Drop the rows of the SQLite file at `path` older than its latest KEEP_ROWS; how many went.
 
@@ -23,9 +30,8 @@ def prune(path: Path) -> int:
         found = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'state_change'"
         if conn.execute(found).fetchone() is None:
             return 0
-        bounds = "SELECT (SELECT min(seq) FROM state_change), (SELECT max(seq) FROM state_change)"
-        first, top = conn.execute(bounds).fetchone()  # one subquery each: no scan of the log
-        if top is None or top - KEEP_ROWS < first:
+        first, top = conn.execute(bounds_sql()).fetchone()
+        if top - KEEP_ROWS < first:
             return 0  # nothing to drop: no write, no lock taken
         conn.execute("BEGIN IMMEDIATE")
         gone = conn.execute("DELETE FROM state_change WHERE seq <= ?", (top - KEEP_ROWS,)).rowcount
