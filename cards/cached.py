@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from cards.glance import card_object
 from cards.schema import Card, Deck
 from cards.version import DECK_NAMESPACE as NAMESPACE
 from cards.version import HEAD_NAMESPACE as HEADS
@@ -92,14 +93,10 @@ class Sketch:
 
 
 def card_in(text: str, card_id: str) -> Card | None:
-    """One card validated out of a cached deck's JSON text (found by its id: ids are slugs, and a
-    quote inside a text is escaped), None when it is not there or not a card."""
-    at = text.find(f'{{"id":"{card_id}",')
-    if at < 0:
-        return None
+    """One card validated out of a cached deck's JSON text, None when it is not there or not a card."""
+    found = card_object(text, card_id)
     try:
-        found, _ = json.JSONDecoder().raw_decode(text, at)
-        return Card.model_validate(found) if isinstance(found, dict) and "front" in found else None
+        return None if found is None else Card.model_validate(found)
     except ValueError:
         return None
 

@@ -54,14 +54,20 @@ def glance_card(cached: str, deck_id: str, card_id: str) -> CardGlance | None:
 
 
 def _card_at(cached: str, deck_id: str, card_id: str) -> Mapping[str, Any] | None:
-    """The card's object, found by its id in a payload that starts with the deck's id (ids are slugs:
-    nothing in them is escaped), or None (then the whole payload is decoded)."""
+    """The card's object in a payload that starts with the deck's id, or None (then the whole
+    payload is decoded)."""
     head = '{"deck":{"id":' + json.dumps(deck_id, ensure_ascii=False) + ","
-    at = cached.find('{"id":' + json.dumps(card_id, ensure_ascii=False) + ",")
-    if not cached.startswith(head) or at < len(head):
+    return card_object(cached, card_id, len(head)) if cached.startswith(head) else None
+
+
+def card_object(text: str, card_id: str, start: int = 0) -> dict[str, Any] | None:
+    """A card's JSON object in a cached deck's text, decoded alone: found by its id from `start` (ids
+    are slugs, nothing in them is escaped; a quote inside a text is), None when not there."""
+    at = text.find('{"id":' + json.dumps(card_id, ensure_ascii=False) + ",", start)
+    if at < 0:
         return None
     try:
-        found, _ = json.JSONDecoder().raw_decode(cached, at)
+        found, _ = json.JSONDecoder().raw_decode(text, at)
     except ValueError:
         return None
     return found if isinstance(found, dict) and "front" in found else None
