@@ -145,7 +145,8 @@ class MetaRow(Base):
 class StateChangeRow(Base):
     """A card_state row appeared (change 1), went (0) or changed due day (2) for `card_key`:
     written by the triggers of migration 0012, read by the search index from where it last stopped
-    (None key: a TRUNCATE, everything changed)."""
+    (None key: a TRUNCATE, everything changed). SQLite only: migration 0013 drops the triggers on a
+    server, whose search index copies card_state instead; the table stays there, empty."""
 
     __tablename__ = "state_change"
     __table_args__ = {"sqlite_autoincrement": True}

@@ -13,6 +13,7 @@ REVISIONS: tuple[str, ...] = (
     "0010",
     "0011",
     "0012",
+    "0013",
 )
 HEAD: str = REVISIONS[-1]
 MARKED_FROM: str = "0003"

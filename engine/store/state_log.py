@@ -2,6 +2,7 @@
 
 Its only readers are search indexes, each reading on from the last row it saw (engine.search_seen);
 one that stopped before the cut finds the gap and recomputes in full, so nothing it needs is lost.
+A server keeps no log (migration 0013), so there is nothing to prune there.
 """
 
 from __future__ import annotations

@@ -79,3 +79,40 @@ def test_a_log_under_the_limit_is_left_whole(tmp_path: Path) -> None:
         assert _logged(store) == before
     finally:
         store.close()
+
+
+def _state(store, key: str, due_days: int) -> None:
+    """One card answered for the first time, then again (its due day moves): two log rows on SQLite."""
+    row = dict(card_key=key, deck_id="d", repetitions=1, ef_centi=250, interval_days=1, due_day=TODAY)
+    with store.engine.begin() as conn:
+        conn.execute(sa.insert(CardStateRow).values(row))
+        moved = dict(due_day=TODAY + timedelta(due_days))
+        conn.execute(sa.update(CardStateRow).where(CardStateRow.card_key == key).values(moved))
+
+
+def test_only_sqlite_keeps_the_log_and_the_server_migration_goes_both_ways(db_url: str) -> None:
+    """A server's search index copies card_state and never reads the log (engine.search_query), and no
+    daily check prunes a server: migration 0013 drops its triggers and rows there, so nothing grows."""
+    from alembic import command
+    from alembic.config import Config
+
+    from engine.store.database import MIGRATIONS_DIR, upgrade
+
+    store = open_store(db_url)
+    server = store.dialect == "postgresql"
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    try:
+        _state(store, "d/a", 3)
+        assert _logged(store)[0] == (0 if server else 2)
+        with store.engine.begin() as conn:
+            config.attributes["connection"] = conn
+            command.downgrade(config, "0012")
+        _state(store, "d/b", 4)  # 0012's triggers are back on the server
+        assert _logged(store)[0] == (2 if server else 4)
+        upgrade(store.engine)
+        assert _logged(store)[0] == (0 if server else 4)  # the server's rows went with the triggers
+        _state(store, "d/c", 5)
+        assert _logged(store)[0] == (0 if server else 6)
+    finally:
+        store.close()

@@ -45,6 +45,11 @@ def upgrade() -> None:
         for name, body in SQLITE_TRIGGERS.items():
             op.execute(f"CREATE TRIGGER {name} {body}")
         return
+    create_postgres_triggers()
+
+
+def create_postgres_triggers() -> None:
+    """The log's function and triggers on PostgreSQL (0013 drops them, and its downgrade calls this)."""
     op.execute(
         "CREATE FUNCTION state_change_log() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
         " IF TG_OP = 'TRUNCATE' THEN INSERT INTO state_change (card_key, change) VALUES (NULL, 0);"
@@ -78,8 +83,11 @@ def downgrade() -> None:
         for name in SQLITE_TRIGGERS:
             op.execute(f"DROP TRIGGER {name}")
     else:
-        op.execute("DROP TRIGGER state_change_truncate ON card_state")
-        op.execute("DROP TRIGGER state_change_rekey ON card_state")
-        op.execute("DROP TRIGGER state_change_row ON card_state")
-        op.execute("DROP FUNCTION state_change_log()")
+        drop_postgres_triggers()
     op.drop_table("state_change")
+
+
+def drop_postgres_triggers() -> None:
+    for name in ("state_change_truncate", "state_change_rekey", "state_change_row"):
+        op.execute(f"DROP TRIGGER {name} ON card_state")
+    op.execute("DROP FUNCTION state_change_log()")
