@@ -42,7 +42,8 @@ async def settle(pilot) -> None:
 
 async def loaded(pilot) -> None:
     await asyncio.wait_for(pilot.app.loaded.wait(), 30)
-    # the load worker goes on warming sympy and pint, holding the GIL: let it finish before a shot
+    # Textual's workers (the key gate's wait of app_load) end before a shot; the load itself is a
+    # daemon thread (tui/app_load.py), not waited for here: settle() waits for a steady screen
     await asyncio.wait_for(pilot.app.workers.wait_for_complete(), 60)
     await settle(pilot)
 
