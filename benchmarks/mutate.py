@@ -516,8 +516,15 @@ BROAD = (
     Mutation(
         "redact-at-in-password",
         "engine/redact.py",
-        r"[^\s/?#@:]*:)[^\s/?#]*(?=@)",
-        r"[^\s/?#@:]*:)[^\s/?#@]*(?=@)",
+        r"[^\s@]*(?:@[^\s@/?#]*)*(?=@)",
+        r"[^\s@]*(?=@)",
+        REDACT,
+    ),
+    Mutation(
+        "redact-slash-in-password",
+        "engine/redact.py",
+        r"[^\s@]*(?:@[^\s@/?#]*)*(?=@)",
+        r"[^\s@/?#]*(?:@[^\s@/?#]*)*(?=@)",
         REDACT,
     ),
     Mutation(

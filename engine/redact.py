@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 
 MASK = "***"
-_URL = re.compile(r"(?P<head>\b[A-Za-z][A-Za-z0-9+.\-]*://[^\s/?#@:]*:)[^\s/?#]*(?=@)")
-"""scheme://user:PASSWORD@ — the password runs to the authority's last '@' (it may hold '@')."""
+_URL = re.compile(r"(?P<head>\b[A-Za-z][A-Za-z0-9+.\-]*:/{1,3}[^\s/?#@:]*:)[^\s@]*(?:@[^\s@/?#]*)*(?=@)")
+"""scheme://user:PASSWORD@ — the password runs to the authority's last '@': it may hold '/', '?' and
+'#' (a base64 password; SQLAlchemy reads up to the '@'), and '@' when no '/' follows it before the
+next '@'. One or three slashes as well: a mistyped URL is still a password."""
 _QUOTED = r"'(?:[^'\\]|\\.)*'" + "|" + r'"(?:[^"\\]|\\.)*"'
 _KEYWORD = re.compile(rf"(?P<head>\bpassword\s*=\s*)(?:{_QUOTED}|[^\s,;)]+)", re.I)
 """libpq conninfo and keyword lists: password=SECRET, password='SE CRET'."""

@@ -103,7 +103,7 @@ def _copy(source: str, target: str) -> int:
 
 
 def main(argv: list[str], settings: Settings) -> int:
-    from engine.app.errors import STORE_ERRORS
+    from engine.app.errors import STORE_ERRORS, reason
 
     args = _parser().parse_args(argv)
     try:
@@ -115,5 +115,5 @@ def main(argv: list[str], settings: Settings) -> int:
             return _backup(settings.db, args.to)
         return _copy(args.source, args.target)
     except STORE_ERRORS as error:
-        print(f"flopcards db: error: {str(error).splitlines()[0]}", file=sys.stderr)
+        print(f"flopcards db: error: {reason(error)}", file=sys.stderr)
         return 2

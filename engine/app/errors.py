@@ -12,11 +12,12 @@ from typing import ParamSpec, TypeVar
 import sqlalchemy.exc as sa_exc
 
 from engine.faults import AppError, FaultKind
+from engine.redact import one_line
 from engine.store.preflight import StoreError
 
 P = ParamSpec("P")
 T = TypeVar("T")
-__all__ = ["STORE_ERRORS", "AppError", "FaultKind", "app_error", "kind_of", "store_command"]
+__all__ = ["STORE_ERRORS", "AppError", "FaultKind", "app_error", "kind_of", "reason", "store_command"]
 
 
 STORE_ERRORS: tuple[type[BaseException], ...] = (StoreError, sa_exc.SQLAlchemyError, sqlite3.Error, OSError)
@@ -88,6 +89,17 @@ def app_error(error: BaseException) -> AppError:
     if isinstance(error, StoreError) and kind is not FaultKind.BUSY:
         return AppError(kind, str(error) or None)
     return AppError(kind)
+
+
+def reason(error: BaseException) -> str:
+    """`error` on one line for a person, every password masked: a StoreError's own message; under
+    SQLAlchemy's wrapper the driver's own words (not the SQL, its parameters or the link, which
+    follow on later lines); else its text."""
+    if isinstance(error, StoreError):
+        return str(error)
+    if isinstance(error, sa_exc.DBAPIError) and error.orig is not None:
+        return f"the database said: {one_line(str(error.orig))}"
+    return one_line(str(error)) or type(error).__name__
 
 
 def store_command(method: Callable[P, T]) -> Callable[P, T]:

@@ -132,6 +132,8 @@ def make_engine(url: str) -> sa.Engine:
         if url.startswith("postgresql"):
             raise StoreError(POSTGRES_EXTRA) from error
         raise StoreError(f"no driver for {url.split(':', 1)[0]}: {error}") from error
+    except ValueError as error:  # SQLAlchemy's URL parser: a port that is not a number
+        raise StoreError(f"cannot read the database URL {url}: {error}") from error
     if engine.dialect.name == "sqlite":
         sa.event.listen(engine, "connect", _sqlite_connect)
         sa.event.listen(engine, "begin", _sqlite_begin)

@@ -19,6 +19,8 @@ SECRET = "Zq9-secret"
         (f'host=h password="a b{SECRET}" dbname=x', "host=h password=*** dbname=x"),
         (f"host=h password='it\\'s {SECRET}' dbname=x", "host=h password=*** dbname=x"),
         (f"postgresql://u:p@{SECRET}@h/x", "postgresql://u:***@h/x"),
+        (f"postgresql://u:ab/{SECRET}+=@h/x", "postgresql://u:***@h/x"),  # base64
+        (f"postgresql:/u:{SECRET}@h/x", "postgresql:/u:***@h/x"),  # a slash short
         (f"cannot reach postgresql+psycopg://u:{SECRET}@db:5432/x", "postgresql+psycopg://u:***@db:5432/x"),
         (f"{{'password': '{SECRET} x', 'user': 'u'}}", "{'password': '***', 'user': 'u'}"),
     ],
@@ -29,5 +31,6 @@ def test_every_spelling_of_a_password_is_masked(text: str, masked: str) -> None:
 
 
 def test_text_without_a_password_is_left_alone() -> None:
-    for text in ("sqlite:////home/me/flopcards.db", "see https://example.org/a@b", "passwords=3 ok"):
+    kept = ("sqlite:////home/me/flopcards.db", "see https://example.org/a@b", "passwords=3 ok", "C:/x/y@z")
+    for text in kept:
         assert mask_secrets(text) == text

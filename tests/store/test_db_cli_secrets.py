@@ -1,0 +1,67 @@
+"""`flopcards db` on a PostgreSQL URL holding a password (base64-like: a '/' in it), against the
+suite's real server: whatever goes wrong - no server on the port, no such database, a port that is
+not a number, a driver's error after the open - one line, the password masked, no traceback; nor
+does the line that says all is well print it."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.store.conftest import PgServer
+from tui.cli import main
+
+SECRET = "Zq9/se+cret="
+
+
+def _db(url: str, *command: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(["--db", url, "--no-bundled", "--no-cache", "db", *command])
+    printed = capsys.readouterr()
+    assert SECRET not in printed.out + printed.err
+    assert "Traceback" not in printed.err
+    return code, printed.out, printed.err
+
+
+def _one_line(err: str) -> str:
+    assert len(err.strip().splitlines()) == 1, err
+    return err.strip()
+
+
+def test_db_check_on_a_server_never_prints_the_password(
+    pg_url: str, pg_server: PgServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = pg_url.replace("flopcards@", f"flopcards:{SECRET}@")  # the test server trusts every password
+    code, out, _ = _db(url, "check", capsys=capsys)
+    assert code == 0 and out.startswith("ok: postgresql+psycopg://flopcards:***@/t_")
+
+    missing = url.replace("/t_", "/nothere_t_")
+    code, _, err = _db(missing, "check", capsys=capsys)
+    assert code == 2 and "does not exist" in _one_line(err)
+
+    unreachable = f"postgresql://u:{SECRET}@127.0.0.1:9/x"  # nothing listens on port 9
+    code, _, err = _db(unreachable, "check", capsys=capsys)
+    assert code == 2 and "Connection refused" in _one_line(err)
+
+    not_a_port = f"postgresql://u:{SECRET}@127.0.0.1:fivefour/x"
+    code, _, err = _db(not_a_port, "check", capsys=capsys)
+    assert code == 2 and _one_line(err).startswith("flopcards db: error: cannot read the database URL")
+
+
+def test_a_drivers_error_after_the_open_is_its_reason_on_one_line(
+    pg_url: str, pg_server: PgServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A role that may read the schema's version but no table: the counts fail past open_store,
+    as the server's own words (no Python class, no SQL, no link)."""
+    assert main(["--db", pg_url, "--no-bundled", "--no-cache", "db", "check"]) == 0  # migrated
+    capsys.readouterr()
+    pg_server.admin(
+        "DO $$ BEGIN CREATE ROLE cli_reader LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$"
+    )
+    database = pg_url.split("@/", 1)[1].split("?", 1)[0]
+    with_reader = pg_server.url(database).replace("flopcards@", "cli_reader@")
+    import psycopg
+
+    with psycopg.connect(pg_url.replace("postgresql+psycopg", "postgresql")) as conn:
+        conn.execute("GRANT SELECT ON alembic_version, flopcards_meta TO cli_reader")
+    code, _, err = _db(with_reader.replace("cli_reader@", f"cli_reader:{SECRET}@"), "check", capsys=capsys)
+    assert code == 2
+    assert _one_line(err).startswith("flopcards db: error: the database said: permission denied for table")
