@@ -102,6 +102,11 @@ def guarded(prog: str, run: Callable[[], int]) -> int:
         print(f"{prog}: error: {type(error).__name__}: {one_line(error)}", file=sys.stderr)
         return 1
     except Exception as error:  # a bug: still one line, never a traceback, and a way to report it
+        from engine.app.errors import STORE_ERRORS, reason
+
+        if isinstance(error, STORE_ERRORS):  # a database's fault a command did not translate
+            print(f"{prog}: error: {reason(error)}", file=sys.stderr)
+            return 2
         print(
             f"{prog}: internal error: {type(error).__name__}: {one_line(error)} (please report)",
             file=sys.stderr,

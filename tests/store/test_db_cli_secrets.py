@@ -62,6 +62,12 @@ def test_a_drivers_error_after_the_open_is_its_reason_on_one_line(
 
     with psycopg.connect(pg_url.replace("postgresql+psycopg", "postgresql")) as conn:
         conn.execute("GRANT SELECT ON alembic_version, flopcards_meta TO cli_reader")
-    code, _, err = _db(with_reader.replace("cli_reader@", f"cli_reader:{SECRET}@"), "check", capsys=capsys)
+    reader = with_reader.replace("cli_reader@", f"cli_reader:{SECRET}@")
+    code, _, err = _db(reader, "check", capsys=capsys)
     assert code == 2
     assert _one_line(err).startswith("flopcards db: error: the database said: permission denied for table")
+    # a command whose store call is not wrapped by the application layer: the same line, not a bug's
+    assert main(["--db", reader, "--no-bundled", "--no-cache", "stats"]) == 2
+    printed = capsys.readouterr()
+    assert SECRET not in printed.out + printed.err
+    assert _one_line(printed.err).startswith("flopcards: error: the database said: permission denied")
