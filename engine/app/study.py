@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
-from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from sqlalchemy.exc import SQLAlchemyError
 
 from engine import counting
 from engine.app.errors import AppError, store_command
@@ -174,8 +174,8 @@ class Study(StudyItems):
         Then rehearse the first session and answer (`rehearse`): the app runs this after the home."""
         try:
             written = repo.note_unseen(self.store, self._present.new_keys)
-        except (StoreError, OperationalError):
-            return 0  # busy or unwritable: no rehearsal to wait on it again
+        except (StoreError, SQLAlchemyError):  # busy, full, read-only; a role that may only read
+            return 0  # unwritable: no rehearsal to wait on it again
         self.rehearse()
         return written
 

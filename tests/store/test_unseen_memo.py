@@ -189,3 +189,26 @@ def test_a_walk_beside_an_uncommitted_undo_waits_for_it(pg_url: str) -> None:
     assert "c/extra" in repo.memos(study.store)["c"].unseen
     assert study.new_keys("c") == ["c/extra"]
     study.store.close()
+
+
+def test_a_server_role_that_may_only_read_keeps_no_memo_and_counts_the_same(pg_url: str, pg_server) -> None:
+    """Best effort: a role granted SELECT only (a reporting account) is refused the memo's lock with
+    a ProgrammingError, not a busy server's OperationalError: no memo, nothing raised (it ended the
+    app with a traceback, from the load thread), the counts as the owner sees them."""
+    import psycopg
+
+    study = seeded(pg_url)
+    expected = seen_by(study)
+    study.store.close()
+    pg_server.admin(
+        "DO $$ BEGIN CREATE ROLE memo_reader LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$"
+    )
+    with psycopg.connect(pg_url.replace("postgresql+psycopg", "postgresql")) as conn:
+        conn.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO memo_reader")
+    reader = Study(open_store(pg_url.replace("flopcards@", "memo_reader@")), items(DECKS), now=lambda: NOW)
+    try:
+        assert reader.note_unseen() == 0
+        assert repo.memos(reader.store) == {}
+        assert seen_by(reader) == expected
+    finally:
+        reader.store.close()
