@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import TYPE_CHECKING
 
 from textual import on
@@ -153,10 +154,24 @@ class ReviewShow(Screen[None]):
         self.suggested = None
         self.revealed = False
         self.watch_revealed(False)
-        (card.query_one(AnswerBox) if hint is not None else card).focus()
+        typed = hint is not None and not self._typing_waits(key)
+        (card.query_one(AnswerBox) if typed else card).focus()
         self._update_progress()
         self._shown_at = self._timer()
         return drawn
+
+    def _typing_waits(self, key: str) -> bool:
+        """Keys pressed before this card showed (held while the decks opened: enter, space, 4) still
+        wait: they show and grade it, never type into its answer box, which takes the keys after."""
+        gate = getattr(self.app, "key_gate", None)
+        if gate is None or not gate.unseen:
+            return False
+        gate.after_unseen(partial(self._type_here, key))
+        return True
+
+    def _type_here(self, key: str) -> None:
+        if self.card_key == key and not self.revealed and self.is_attached:
+            self.query_one(AnswerBox).focus()
 
     def _update_progress(self) -> None:
         mark = self.item.mark if self.item is not None else None

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
+import tui.key_gate as key_gate
 import tui.services
 from cards import cached as deck_cache
 from cards.answering import answer_hint
@@ -27,10 +28,12 @@ from engine.store.database import open_store
 from engine.studyday import StudyClock
 from tui.app import FlopcardsApp
 from tui.config import AppConfig
+from tui.key_gate import QUIET_LIMIT
 from tui.screens.review import ReviewScreen
 from tui.services import TemplateSet
 from tui.start import glance, kept_outline
 from tui.widgets.grade_save import GradeSave
+from tui.widgets.typed_answer import AnswerBox
 
 DATA = Path(__file__).parents[1] / "data"
 
@@ -167,7 +170,7 @@ async def test_the_bound_review_shows_what_the_glance_showed(
 
 
 async def test_an_empty_cache_has_no_card_to_glance_and_enter_waits(
-    tmp_path: Path, db_path: Path, clock, held_load, seen, until
+    tmp_path: Path, db_path: Path, clock, held_load, seen, until, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     open_store(db_path).close()
     config = AppConfig(
@@ -181,13 +184,25 @@ async def test_an_empty_cache_has_no_card_to_glance_and_enter_waits(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.1)
         assert app.home.first_look is not None, "counted from the shipped outline"
-        await pilot.press("enter", "ctrl+g", "4")  # show, grade 4: kept for the review, not lost
+        # the decks take longer to open than a key waits for a busy screen (a loaded machine)
+        monkeypatch.setattr(key_gate, "QUIET_LIMIT", 0.0)
+        await pilot.press("enter", "space", "4")  # show, grade 4: kept for the review, not lost
         await pilot.pause()
         assert "Opening your decks… the review starts once they are open." in seen(app)
+        monkeypatch.setattr(key_gate, "QUIET_LIMIT", QUIET_LIMIT)
         held_load.set()
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the queued review")
         await until(pilot, lambda: "done 1" in seen(app), "its first card graded by the waiting keys")
-    assert sum(_reviews(db_path).values()) == 1
+        # the first card takes a typed answer: keys pressed before it showed typed nothing into it
+        assert app.screen.query_one(AnswerBox).value == ""
+        assert app.screen.focused is app.screen.query_one(AnswerBox), "the next card's box, to type in"
+    assert _reviews(db_path) == {"attention-kernels/mla-kv-per-token": 1}
+    store = open_store(db_path)
+    try:
+        state = repo.load_state(store, "attention-kernels/mla-kv-per-token")
+        assert (state.repetitions, state.ef_centi) == (1, 250), "graded 4 (5 would raise the EF)"
+    finally:
+        store.close()
 
 
 def _reviews(db_path: Path) -> dict[str, int]:
