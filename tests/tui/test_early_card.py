@@ -181,6 +181,14 @@ async def test_an_empty_cache_has_no_card_to_glance_and_enter_waits(
         cache_dir=tmp_path / "empty-cache",
     )
     app = FlopcardsApp(config)
+    typed_at_grade: list[str] = []
+    save = GradeSave.save
+
+    def saving(self: GradeSave, *args: object) -> None:
+        typed_at_grade.append(self.screen.query_one(AnswerBox).value)
+        save(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GradeSave, "save", saving)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.1)
         assert app.home.first_look is not None, "counted from the shipped outline"
@@ -194,8 +202,9 @@ async def test_an_empty_cache_has_no_card_to_glance_and_enter_waits(
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the queued review")
         await until(pilot, lambda: "done 1" in seen(app), "its first card graded by the waiting keys")
         # the first card takes a typed answer: keys pressed before it showed typed nothing into it
-        assert app.screen.query_one(AnswerBox).value == ""
-        assert app.screen.focused is app.screen.query_one(AnswerBox), "the next card's box, to type in"
+        assert typed_at_grade == [""]
+        box = app.screen.query_one(AnswerBox)
+        await until(pilot, lambda: app.screen.focused is box, "the next card's answer box, to type in")
     assert _reviews(db_path) == {"attention-kernels/mla-kv-per-token": 1}
     store = open_store(db_path)
     try:
