@@ -4,6 +4,7 @@ session that arrives is the one the glance foretold."""
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import UTC
 from pathlib import Path
 
@@ -214,9 +215,44 @@ async def test_an_empty_cache_has_no_card_to_glance_and_enter_waits(
         store.close()
 
 
-def _reviews(db_path: Path) -> dict[str, int]:
-    import sqlite3
+OPEN = """\
+id: open2
+title: Two open questions
+cards:
+  - id: idle
+    front: "Symptom: the GPU idles between batches. Cause, and the fixes?"
+    back: "Data loading: more workers, pinned memory, prefetch."
+    tags: [Profiling]
+    rubric: [data loading, more workers, pinned memory, prefetch]
+  - {id: gaps, front: "Short idle gaps inside a step?", back: "CPU-GPU syncs.", tags: [Profiling]}
+"""
 
+
+async def test_keys_pressed_before_an_open_question_showed_grade_it_and_tick_nothing(
+    tmp_path: Path, db_path: Path, clock, held_load, seen, until
+) -> None:
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "open2.yaml").write_text(OPEN, encoding="utf-8")
+    open_store(db_path).close()
+    config = AppConfig(
+        settings=Settings(db=str(db_path), deck_dirs=(tmp_path / "decks",)),
+        include_bundled=False,
+        now=clock,
+        clock=StudyClock(day_start_hour=4, tz=UTC),
+        cache_dir=tmp_path / "empty-cache",
+    )
+    app = FlopcardsApp(config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "space", "4")  # as with a held answer: show it, then grade 4
+        await until(pilot, lambda: "the review starts once they are open" in seen(app), "the queued review")
+        held_load.set()
+        await until(pilot, lambda: "done 1" in seen(app), "its first card graded by the waiting keys")
+    with sqlite3.connect(db_path) as conn:
+        rows = conn.execute("SELECT card_key, grade FROM review_log").fetchall()
+    assert rows == [("open2/idle", 4)], "graded 4, not its rubric's 4th point ticked"
+
+
+def _reviews(db_path: Path) -> dict[str, int]:
     with sqlite3.connect(db_path) as conn:
         return dict(conn.execute("SELECT card_key, count(*) FROM review_log GROUP BY card_key").fetchall())
 
