@@ -173,15 +173,7 @@ async def test_the_bound_review_shows_what_the_glance_showed(
 async def test_an_empty_cache_has_no_card_to_glance_and_enter_waits(
     tmp_path: Path, db_path: Path, clock, held_load, seen, until, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    open_store(db_path).close()
-    config = AppConfig(
-        settings=Settings(db=str(db_path), deck_dirs=(tmp_path / "none",)),
-        include_bundled=True,
-        now=clock,
-        clock=StudyClock(day_start_hour=4, tz=UTC),
-        cache_dir=tmp_path / "empty-cache",
-    )
-    app = FlopcardsApp(config)
+    app = _cold_start(tmp_path / "none", db_path, clock, include_bundled=True)
     typed_at_grade: list[str] = []
     save = GradeSave.save
 
@@ -233,15 +225,7 @@ async def test_keys_pressed_before_an_open_question_showed_grade_it_and_tick_not
 ) -> None:
     (tmp_path / "decks").mkdir()
     (tmp_path / "decks" / "open2.yaml").write_text(OPEN, encoding="utf-8")
-    open_store(db_path).close()
-    config = AppConfig(
-        settings=Settings(db=str(db_path), deck_dirs=(tmp_path / "decks",)),
-        include_bundled=False,
-        now=clock,
-        clock=StudyClock(day_start_hour=4, tz=UTC),
-        cache_dir=tmp_path / "empty-cache",
-    )
-    app = FlopcardsApp(config)
+    app = _cold_start(tmp_path / "decks", db_path, clock, include_bundled=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "space", "4")  # as with a held answer: show it, then grade 4
         await until(pilot, lambda: "the review starts once they are open" in seen(app), "the queued review")
@@ -250,6 +234,19 @@ async def test_keys_pressed_before_an_open_question_showed_grade_it_and_tick_not
     with sqlite3.connect(db_path) as conn:
         rows = conn.execute("SELECT card_key, grade FROM review_log").fetchall()
     assert rows == [("open2/idle", 4)], "graded 4, not its rubric's 4th point ticked"
+
+
+def _cold_start(decks: Path, db_path: Path, clock, *, include_bundled: bool) -> FlopcardsApp:  # type: ignore[no-untyped-def]
+    """The app with an empty deck cache: no card to glance, so an Enter waits for the decks."""
+    open_store(db_path).close()
+    config = AppConfig(
+        settings=Settings(db=str(db_path), deck_dirs=(decks,)),
+        include_bundled=include_bundled,
+        now=clock,
+        clock=StudyClock(day_start_hour=4, tz=UTC),
+        cache_dir=decks.parent / "empty-cache",
+    )
+    return FlopcardsApp(config)
 
 
 def _reviews(db_path: Path) -> dict[str, int]:
