@@ -118,8 +118,8 @@ class KeyGate:
             if self._after_unseen and not self.unseen:
                 await self._turn(None)
                 callbacks, self._after_unseen = self._after_unseen, []
-                for callback in callbacks:
-                    callback()
+                for callback in callbacks:  # on the app's loop, as a message: the next key waits for it
+                    self._app.call_later(callback)
         self._after_unseen.clear()
 
     async def _turn(self, key: str | None) -> None:

@@ -5,6 +5,7 @@ takes the keys."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import pytest
 from textual import events
@@ -34,6 +35,14 @@ class FakeApp(Pump):
     def __init__(self, screen: FakeScreen) -> None:
         super().__init__()
         self.screen, self.workers, self.is_running = screen, [], True
+
+    def call_later(self, callback: Callable[[], object]) -> None:
+        self._message_queue.put_nowait("callback")
+        asyncio.get_running_loop().call_soon(self._run, callback)
+
+    def _run(self, callback: Callable[[], object]) -> None:
+        self._message_queue.get_nowait()
+        callback()
 
 
 async def turns(n: int = 4) -> None:
