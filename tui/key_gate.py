@@ -37,6 +37,10 @@ class KeyGate:
     def __init__(self, app: App[Any], handle: Callable[[events.Key], Awaitable[None]]) -> None:
         self._app, self._handle = app, handle
         self.waiting: deque[events.Key] = deque()
+        self.unseen = 0
+        """The first `unseen` waiting keys were pressed while the screen held them for the one it
+        opens (`holding`): pressed before that screen showed anything."""
+        self._after_unseen: list[Callable[[], None]] = []
         self._task: asyncio.Task[None] | None = None
 
     def admit(self, event: events.Key) -> bool:
@@ -46,6 +50,8 @@ class KeyGate:
         fresh = type(event)(event.key, event.character)  # the held one is spent once its dispatch returns
         fresh.set_sender(self._app)
         self.waiting.append(fresh)
+        if self.holding(event.key):
+            self.unseen = len(self.waiting)
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._release())
         return False
@@ -85,6 +91,14 @@ class KeyGate:
         while loop.time() < deadline and (self.waiting or not self.quiet() or self._screen_holds()):
             await asyncio.sleep(POLL)
 
+    def after_unseen(self, callback: Callable[[], None]) -> None:
+        """Call `callback` once the keys pressed before the screen showed (`unseen`) are handled and
+        the screen is quiet, before any key after them; at once if there are none."""
+        if self.unseen:
+            self._after_unseen.append(callback)
+        else:
+            callback()
+
     def _screen_holds(self) -> bool:
         try:
             return bool(getattr(self._app.screen, "keys_held", False))
@@ -92,14 +106,33 @@ class KeyGate:
             return False
 
     async def _release(self) -> None:
-        loop = asyncio.get_running_loop()
         while self.waiting:
-            deadline = loop.time() + QUIET_LIMIT
-            key = self.waiting[0].key
-            while (not self.quiet() and loop.time() < deadline) or self.holding(key):
-                await asyncio.sleep(POLL)
-            if self._app.is_running:  # else the app closed meanwhile: nothing reads keys any more
-                await self._handle(self.waiting.popleft())
-            else:
+            await self._turn(self.waiting[0].key)
+            if not self._app.is_running:  # the app closed meanwhile: nothing reads keys any more
                 self.waiting.clear()
+                self.unseen = 0
+                break
+            self.unseen = max(0, self.unseen - 1)
+            await self._handle(self.waiting.popleft())
             await asyncio.sleep(0)  # the widget it went to takes it up
+            if self._after_unseen and not self.unseen:
+                await self._turn(None)
+                callbacks, self._after_unseen = self._after_unseen, []
+                for callback in callbacks:  # on the app's loop, as a message: the next key waits for it
+                    self._app.call_later(callback)
+        self._after_unseen.clear()
+
+    async def _turn(self, key: str | None) -> None:
+        """Wait while the screen holds `key`, then until it is quiet: QUIET_LIMIT seconds at most
+        from when it stopped holding (the decks may take longer to open than that)."""
+        loop = asyncio.get_running_loop()
+        deadline = None
+        while True:
+            if key is not None and self.holding(key):
+                self.unseen = len(self.waiting)  # keys pressed meanwhile are for the next screen too
+                deadline = None
+            elif deadline is None:
+                deadline = loop.time() + QUIET_LIMIT
+            if deadline is not None and (self.quiet() or loop.time() >= deadline):
+                return
+            await asyncio.sleep(POLL)

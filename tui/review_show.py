@@ -23,8 +23,11 @@ from tui.widgets.review_marks import ReviewMarks
 from tui.widgets.typed_answer import AnswerBox, Verdict
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from textual.app import ComposeResult
     from textual.await_complete import AwaitComplete
+    from textual.widget import Widget
 
     from engine.app import Current, ReviewSession
     from tui.services import Services
@@ -153,10 +156,30 @@ class ReviewShow(Screen[None]):
         self.suggested = None
         self.revealed = False
         self.watch_revealed(False)
-        (card.query_one(AnswerBox) if hint is not None else card).focus()
+        box = card.query_one(AnswerBox)
+        if hint is None or not self._focus_for_typing(box, lambda: not self.revealed):
+            card.focus()
         self._update_progress()
         self._shown_at = self._timer()
         return drawn
+
+    def _focus_for_typing(self, widget: Widget, still: Callable[[], bool]) -> bool:
+        """Focus `widget` (the answer box, the rubric checklist) for the keys typed from now on;
+        False when keys pressed before this card showed (held while the decks opened: enter, space,
+        4) still wait: they act on the card (show, grade), never type into a box or tick a point
+        the user never saw, and `widget` takes the keys after them (if `still()` wants it then)."""
+        gate = getattr(self.app, "key_gate", None)
+        if gate is None or not gate.unseen:
+            widget.focus()
+            return True
+        key = self.card_key
+
+        def after_them() -> None:
+            if self.card_key == key and widget.is_attached and still():
+                widget.focus()
+
+        gate.after_unseen(after_them)
+        return False
 
     def _update_progress(self) -> None:
         mark = self.item.mark if self.item is not None else None
@@ -173,8 +196,8 @@ class ReviewShow(Screen[None]):
         if revealed and self.session is not None:
             self._show_rubric()
             self.suggested = self.session.suggested()
-        if revealed and self.query(RubricChecklist):
-            self.query_one(RubricChecklist).focus()  # 1-6 tick, enter accepts the proposed grade
+        if revealed and self.query(RubricChecklist):  # 1-6 tick, enter accepts the proposed grade
+            self._focus_for_typing(self.query_one(RubricChecklist), lambda: self.revealed)
         elif revealed and self.query_one(AnswerBox).has_focus:
             self.query_one("#card").focus()  # digits grade from here on
         self.refresh_bindings()

@@ -4,12 +4,14 @@ session that arrives is the one the glance foretold."""
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import UTC
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
 
+import tui.key_gate as key_gate
 import tui.services
 from cards import cached as deck_cache
 from cards.answering import answer_hint
@@ -27,10 +29,12 @@ from engine.store.database import open_store
 from engine.studyday import StudyClock
 from tui.app import FlopcardsApp
 from tui.config import AppConfig
+from tui.key_gate import QUIET_LIMIT
 from tui.screens.review import ReviewScreen
 from tui.services import TemplateSet
 from tui.start import glance, kept_outline
 from tui.widgets.grade_save import GradeSave
+from tui.widgets.typed_answer import AnswerBox
 
 DATA = Path(__file__).parents[1] / "data"
 
@@ -167,32 +171,85 @@ async def test_the_bound_review_shows_what_the_glance_showed(
 
 
 async def test_an_empty_cache_has_no_card_to_glance_and_enter_waits(
-    tmp_path: Path, db_path: Path, clock, held_load, seen, until
+    tmp_path: Path, db_path: Path, clock, held_load, seen, until, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    open_store(db_path).close()
-    config = AppConfig(
-        settings=Settings(db=str(db_path), deck_dirs=(tmp_path / "none",)),
-        include_bundled=True,
-        now=clock,
-        clock=StudyClock(day_start_hour=4, tz=UTC),
-        cache_dir=tmp_path / "empty-cache",
-    )
-    app = FlopcardsApp(config)
+    app = _cold_start(tmp_path / "none", db_path, clock, include_bundled=True)
+    typed_at_grade: list[str] = []
+    save = GradeSave.save
+
+    def saving(self: GradeSave, *args: object) -> None:
+        typed_at_grade.append(self.screen.query_one(AnswerBox).value)
+        save(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GradeSave, "save", saving)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.1)
         assert app.home.first_look is not None, "counted from the shipped outline"
-        await pilot.press("enter", "ctrl+g", "4")  # show, grade 4: kept for the review, not lost
+        # the decks take longer to open than a key waits for a busy screen (a loaded machine)
+        monkeypatch.setattr(key_gate, "QUIET_LIMIT", 0.0)
+        await pilot.press("enter", "space", "4")  # show, grade 4: kept for the review, not lost
         await pilot.pause()
         assert "Opening your decks… the review starts once they are open." in seen(app)
+        monkeypatch.setattr(key_gate, "QUIET_LIMIT", QUIET_LIMIT)
         held_load.set()
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the queued review")
         await until(pilot, lambda: "done 1" in seen(app), "its first card graded by the waiting keys")
-    assert sum(_reviews(db_path).values()) == 1
+        # the first card takes a typed answer: keys pressed before it showed typed nothing into it
+        assert typed_at_grade == [""]
+        box = app.screen.query_one(AnswerBox)
+        await until(pilot, lambda: app.screen.focused is box, "the next card's answer box, to type in")
+    assert _reviews(db_path) == {"attention-kernels/mla-kv-per-token": 1}
+    store = open_store(db_path)
+    try:
+        state = repo.load_state(store, "attention-kernels/mla-kv-per-token")
+        assert (state.repetitions, state.ef_centi) == (1, 250), "graded 4 (5 would raise the EF)"
+    finally:
+        store.close()
+
+
+OPEN = """\
+id: open2
+title: Two open questions
+cards:
+  - id: idle
+    front: "Symptom: the GPU idles between batches. Cause, and the fixes?"
+    back: "Data loading: more workers, pinned memory, prefetch."
+    tags: [Profiling]
+    rubric: [data loading, more workers, pinned memory, prefetch]
+  - {id: gaps, front: "Short idle gaps inside a step?", back: "CPU-GPU syncs.", tags: [Profiling]}
+"""
+
+
+async def test_keys_pressed_before_an_open_question_showed_grade_it_and_tick_nothing(
+    tmp_path: Path, db_path: Path, clock, held_load, seen, until
+) -> None:
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "open2.yaml").write_text(OPEN, encoding="utf-8")
+    app = _cold_start(tmp_path / "decks", db_path, clock, include_bundled=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "space", "4")  # as with a held answer: show it, then grade 4
+        await until(pilot, lambda: "the review starts once they are open" in seen(app), "the queued review")
+        held_load.set()
+        await until(pilot, lambda: "done 1" in seen(app), "its first card graded by the waiting keys")
+    with sqlite3.connect(db_path) as conn:
+        rows = conn.execute("SELECT card_key, grade FROM review_log").fetchall()
+    assert rows == [("open2/idle", 4)], "graded 4, not its rubric's 4th point ticked"
+
+
+def _cold_start(decks: Path, db_path: Path, clock, *, include_bundled: bool) -> FlopcardsApp:  # type: ignore[no-untyped-def]
+    """The app with an empty deck cache: no card to glance, so an Enter waits for the decks."""
+    open_store(db_path).close()
+    config = AppConfig(
+        settings=Settings(db=str(db_path), deck_dirs=(decks,)),
+        include_bundled=include_bundled,
+        now=clock,
+        clock=StudyClock(day_start_hour=4, tz=UTC),
+        cache_dir=decks.parent / "empty-cache",
+    )
+    return FlopcardsApp(config)
 
 
 def _reviews(db_path: Path) -> dict[str, int]:
-    import sqlite3
-
     with sqlite3.connect(db_path) as conn:
         return dict(conn.execute("SELECT card_key, count(*) FROM review_log GROUP BY card_key").fetchall())
 
