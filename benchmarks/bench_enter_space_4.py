@@ -364,19 +364,22 @@ def main() -> None:
         "--grades", type=int, default=150, help="at most this many cards graded while the day's copy runs"
     )
     parser.add_argument("--prepare", action="store_true", help="run the earlier start of the day first")
+    parser.add_argument("--esc-only", action="store_true", help="only the Esc during a browse")
+    parser.add_argument("--esc-times", type=int, default=5, help="Esc presses per start (default 5)")
     args = parser.parse_args()
     collection = Collection(args.keep)
     if args.prepare or not collection.backup.exists():
         collection.prepare()
     load = os.getloadavg()
-    results: dict[str, list[dict[str, float]]] = {"second start": [], "first start": []}
+    starts = () if args.esc_only else (("second start", False), ("first start", True))
+    results: dict[str, list[dict[str, float]]] = {name: [] for name, _ in starts}
     results |= {name: [] for name in ESC_KEYS}
     for run in range(args.runs):
-        for name, first in (("second start", False), ("first start", True)):
+        for name, first in starts:
             results[name].append(enter_space_4(collection, first, args.grades))
             print(f"run {run} {name}: {json.dumps(results[name][-1])}", file=sys.stderr, flush=True)
         for name, esc in ESC_KEYS.items():
-            results[name].append(esc_during_browse(collection, esc))
+            results[name].append(esc_during_browse(collection, esc, args.esc_times))
             print(f"run {run} {name}: {json.dumps(results[name][-1])}", file=sys.stderr, flush=True)
     load_after = os.getloadavg()
     loads = f"load average {load[0]:.1f} before, {load_after[0]:.1f} after"
