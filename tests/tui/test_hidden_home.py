@@ -4,11 +4,9 @@
 from __future__ import annotations
 
 import re
-import threading
 
 import pytest
 
-import tui.services
 from tui.screens.help import HelpScreen
 
 from .conftest import screen_text, wait_until
@@ -23,32 +21,21 @@ def kinds_shown(text: str) -> int | None:
 
 
 async def test_templates_read_under_the_keys_pop_up_show_on_the_home_once_back(
-    make_app, monkeypatch: pytest.MonkeyPatch
+    make_app, held_templates, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    read = tui.services.read_templates
-    reading, release = threading.Event(), threading.Event()
-
-    def held(config):  # type: ignore[no-untyped-def]
-        reading.set()
-        release.wait(60)
-        return read(config)
-
-    monkeypatch.setattr(tui.services, "read_templates", held)
+    reading, release = held_templates
     app = make_app()
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_until(pilot, reading.is_set, "the load reading the templates")
-            assert kinds_shown(screen_text(app)) == 0
-            await pilot.press("question_mark")
-            await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "the keys pop-up")
-            counted: list[str] = []
-            home_view = app.services.home_view
-            monkeypatch.setattr(app.services, "home_view", lambda: counted.append("home") or home_view())
-            release.set()
-            await wait_until(pilot, app.loaded.is_set, "the templates")
-            assert counted == [], "no counts for a home nobody sees"
-            await pilot.press("escape")
-            await wait_until(pilot, lambda: (kinds_shown(screen_text(app)) or 0) > 0, "the drill kinds")
-            assert counted == ["home"]
-    finally:
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, reading.is_set, "the load reading the templates")
+        assert kinds_shown(screen_text(app)) == 0
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "the keys pop-up")
+        counted: list[str] = []
+        home_view = app.services.home_view
+        monkeypatch.setattr(app.services, "home_view", lambda: counted.append("home") or home_view())
         release.set()
+        await wait_until(pilot, app.loaded.is_set, "the templates")
+        assert counted == [], "no counts for a home nobody sees"
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: (kinds_shown(screen_text(app)) or 0) > 0, "the drill kinds")
+        assert counted == ["home"]
