@@ -326,30 +326,37 @@ class CopyWatch:
 
 ESC_KEYS = {"esc (kitty keys)": b"\x1b[27u", "esc (plain ESC byte)": b"\x1b"}
 """Esc as a terminal with the kitty keyboard protocol sends it (Textual asks for it), and as one
-ESC byte (xterm, tmux): Textual then waits ESCDELAY (100 ms) for a sequence that might follow."""
+ESC byte (xterm, tmux): the app then waits its escape delay for a sequence that might follow."""
 
 
-def esc_during_browse(collection: Collection, esc: bytes, times: int = 5) -> dict[str, float]:
+def esc_during_browse(collection: Collection, times: int = 5) -> dict[str, dict[str, float]]:
     """Once the decks are open and the app's after-start work is done (the warm-up imports 2 s
-    after the home): `times` times b (browse all decks: a search over every card) and Esc as soon
-    as the browser says it is searching, each timed until the home's counts are written again."""
+    after the home): `times` times for each of ESC_KEYS, taking turns (so both meet the same
+    machine), b (browse all decks: a search over every card) and that Esc as soon as the browser
+    says it is searching, each timed until the home's counts are written again."""
     collection.restore()
     term = launch(collection)
-    waits = []
+    waits: dict[str, list[float]] = {name: [] for name in ESC_KEYS}
     try:
         term.wait_for(r"Today: \d")
         term.wait_for(r"Study ahead", timeout=300)  # the full key bar: the decks are open
         time.sleep(6.0)
         for _ in range(times):
-            offset = len(term.text)
-            term.send(b"b")
-            term.wait_for(r"Searching", offset)
-            offset = len(term.text)
-            pressed = term.send(esc)
-            home_at, _ = term.wait_for(r"Today: \d", offset)
-            waits.append((home_at - pressed) * 1000)
-            time.sleep(0.5)
-        return {"to home (median)": statistics.median(waits), "to home (worst)": max(waits)}
+            for name, esc in ESC_KEYS.items():
+                offset = len(term.text)
+                term.send(b"b")
+                term.wait_for(r"Searching", offset)
+                offset = len(term.text)
+                pressed = term.send(esc)
+                home_at, _ = term.wait_for(r"Today: \d", offset)
+                waits[name].append((home_at - pressed) * 1000)
+                time.sleep(0.5)
+        for name, each in waits.items():
+            print(f"  {name}, each (ms): {', '.join(f'{w:.0f}' for w in each)}", file=sys.stderr, flush=True)
+        return {
+            name: {"to home (median)": statistics.median(each), "to home (worst)": max(each)}
+            for name, each in waits.items()
+        }
     finally:
         term.end()
 
@@ -364,20 +371,23 @@ def main() -> None:
         "--grades", type=int, default=150, help="at most this many cards graded while the day's copy runs"
     )
     parser.add_argument("--prepare", action="store_true", help="run the earlier start of the day first")
+    parser.add_argument("--esc-only", action="store_true", help="only the Esc during a browse")
+    parser.add_argument("--esc-times", type=int, default=5, help="Esc presses per start (default 5)")
     args = parser.parse_args()
     collection = Collection(args.keep)
     if args.prepare or not collection.backup.exists():
         collection.prepare()
     load = os.getloadavg()
-    results: dict[str, list[dict[str, float]]] = {"second start": [], "first start": []}
+    starts = () if args.esc_only else (("second start", False), ("first start", True))
+    results: dict[str, list[dict[str, float]]] = {name: [] for name, _ in starts}
     results |= {name: [] for name in ESC_KEYS}
     for run in range(args.runs):
-        for name, first in (("second start", False), ("first start", True)):
+        for name, first in starts:
             results[name].append(enter_space_4(collection, first, args.grades))
             print(f"run {run} {name}: {json.dumps(results[name][-1])}", file=sys.stderr, flush=True)
-        for name, esc in ESC_KEYS.items():
-            results[name].append(esc_during_browse(collection, esc))
-            print(f"run {run} {name}: {json.dumps(results[name][-1])}", file=sys.stderr, flush=True)
+        for name, esc_figures in esc_during_browse(collection, args.esc_times).items():
+            results[name].append(esc_figures)
+            print(f"run {run} {name}: {json.dumps(esc_figures)}", file=sys.stderr, flush=True)
     load_after = os.getloadavg()
     loads = f"load average {load[0]:.1f} before, {load_after[0]:.1f} after"
     print(f"{args.keep}: median of {args.runs} runs; {loads}")

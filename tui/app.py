@@ -4,6 +4,7 @@ opens the store and decks behind it, the keys (tui.app_keys) wait their turn."""
 from __future__ import annotations
 
 import asyncio
+import sys
 import threading
 from functools import partial
 from pathlib import Path
@@ -23,6 +24,7 @@ from tui.screens.home import HomeScreen
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+    from textual.driver import Driver
     from textual.notifications import SeverityLevel
     from textual.screen import Screen
 
@@ -87,6 +89,18 @@ class FlopcardsApp(KeyedApp, LoadingApp):
         """Notices carry deck text, file names and error messages ("a [ list ] left open?"): shown as
         written, never read as Rich markup (a widget's notify passes markup=True on its own)."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for the terminal, flopcards' on Linux and macOS (tui.driver: a lone ESC
+        byte is the Esc key after 50 ms, not ~110); run_test() uses Textual's headless one."""
+        driver = super().get_driver_class()
+        if sys.platform == "win32":
+            return driver
+        from textual.drivers.linux_driver import LinuxDriver
+
+        from tui.driver import FlopcardsDriver
+
+        return FlopcardsDriver if driver is LinuxDriver else driver
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -154,7 +154,12 @@ class LoadingApp(App[None]):
 
     def _maybe_loaded(self) -> None:
         """Once the decks, the drill templates and the counts on screen are all in (in any order):
-        the home redraws with the drill kinds' row and `loaded` is set."""
+        the home redraws with the drill kinds' row and `loaded` is set. A home under another screen
+        (browse, the keys pop-up) redraws when it shows again (HomeScreen.on_screen_resume): its
+        counts take 0.1 s of the UI thread at a million cards, which an Esc there would wait for."""
         if self._templates_in and self.home.services is not None and self.counts_shown.is_set():
-            self.home.refresh_counts()
+            if self.home.is_active:
+                self.home.refresh_counts()
+            else:
+                self.home.glancer = None  # as refresh_counts does: the kept outline goes now
             self.loaded.set()

@@ -215,6 +215,23 @@ def held_load(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
 
 
 @pytest.fixture
+def held_templates(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[threading.Event, threading.Event]]:
+    """The load's reading of the drill templates (after the decks open) waits: yields (reading,
+    release), the first set once the load is there, the second set by the test (and at teardown)."""
+    read = tui.services.read_templates
+    reading, release = threading.Event(), threading.Event()
+
+    def held(config: AppConfig) -> object:
+        reading.set()
+        release.wait(60)
+        return read(config)
+
+    monkeypatch.setattr(tui.services, "read_templates", held)
+    yield reading, release
+    release.set()
+
+
+@pytest.fixture
 def start_config(tmp_path: Path, db_path: Path, clock) -> AppConfig:  # type: ignore[no-untyped-def]
     """The fixture decks plus a broken one, in a folder of their own, with a deck cache: a start
     after `opened(start_config)` has a first look."""

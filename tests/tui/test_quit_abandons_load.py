@@ -50,6 +50,12 @@ def test_quit_while_the_load_never_ends_returns_to_the_shell(tmp_path: Path) -> 
     try:
         screen = read_until(main_fd, b"Keys", time.monotonic() + 60)  # the home's key bar
         assert b"Keys" in screen
+        # on the way, the real terminal driver (tui.driver): a lone ESC byte, as xterm and tmux
+        # send Esc, closes the keys pop-up (its q would close it too, not quit)
+        os.write(main_fd, b"?")
+        assert "Keys · Home".encode() in read_until(main_fd, "Keys · Home".encode(), time.monotonic() + 30)
+        os.write(main_fd, b"\x1b")
+        assert b"Opening your decks" in read_until(main_fd, b"Opening your decks", time.monotonic() + 30)
         os.write(main_fd, b"q")
         process.wait(timeout=30)  # before: waited for the load thread, here for ever
         assert process.returncode == 0

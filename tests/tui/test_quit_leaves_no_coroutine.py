@@ -9,25 +9,11 @@ import gc
 import threading
 import warnings
 
-import pytest
-
-import tui.services
-
 from .conftest import wait_until
 
 
-def test_a_quit_before_the_templates_are_read_leaves_no_coroutine_unawaited(
-    make_app, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    read = tui.services.read_templates
-    reading, release = threading.Event(), threading.Event()
-
-    def held(config):  # type: ignore[no-untyped-def]
-        reading.set()
-        release.wait(60)
-        return read(config)
-
-    monkeypatch.setattr(tui.services, "read_templates", held)
+def test_a_quit_before_the_templates_are_read_leaves_no_coroutine_unawaited(make_app, held_templates) -> None:
+    reading, release = held_templates
     app = make_app()
 
     async def quit_while_reading() -> None:
