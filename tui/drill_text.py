@@ -35,11 +35,13 @@ VERDICT_LABELS = {
 
 
 def without_verdict_word(message: str) -> str:
-    """The engine's message without its leading 'Correct: ' (the screen's label says it already)."""
+    """The engine's message without its leading 'Correct: ' (the screen's label says it already).
+    Only the unreadable message's prose gets a capital: the others start with what was typed, a
+    number or a unit, whose case is its meaning ('s is a time', not 'S'; 'mb' is not 'Mb')."""
     for word in ("Correct", "Close", "Wrong unit", "Wrong", "Not quite", "Could not read that"):
         if message[: len(word) + 2].lower() == f"{word.lower()}: ":
             rest = message[len(word) + 2 :]
-            return rest[:1].upper() + rest[1:]
+            return rest[:1].upper() + rest[1:] if word == "Could not read that" else rest
     return message
 
 
