@@ -95,7 +95,8 @@ async def test_due_drill_given_up_is_graded_zero(make_app, clock, db_path: Path)
     async with app.run_test(size=(80, 24)) as pilot:  # the question is taller than the card here
         review = await open_drill_review(pilot)
         # the answer box is on screen, not below the fold with what is typed into it unseen
-        await wait_until(pilot, lambda: "graded by its answer" in screen_text(app), "the answer box on screen")
+        boxed = "graded by its answer"
+        await wait_until(pilot, lambda: boxed in screen_text(app), "the answer box on screen")
         await pilot.press("space")  # no reveal without an answer
         assert not review.revealed
         await pilot.press("ctrl+g")
