@@ -102,6 +102,18 @@ def test_decks_lists_path_card_and_due_counts(tmp_path: Path, capsys: pytest.Cap
     code, out, _ = run(capsys, "--db", str(db), "--decks", str(decks), "decks")
     assert code == 0
     assert "basics" in out and str(decks / "basics.yaml") in out
+    # a drill kind tried today counts against new_drills_per_day, not the cards' new limit (as on
+    # the home screen): two new cards a day still leaves basics its 2 new cards
+    from drills.attempts import Attempt, record_attempt
+    from drills.generator import generate
+
+    store = open_store(db)
+    record_attempt(Study(store), Attempt(generate("kv-cache", 1), "", None, 130.0, 120.0))
+    store.close()
+    two_a_day = ("--new-per-day", "2")
+    code, out, _ = run(capsys, "--db", str(db), "--decks", str(decks), *two_a_day, "decks", "--json")
+    assert code == 0
+    assert {d["id"]: d for d in json.loads(out)["decks"]}["basics"]["new"] == 2
 
 
 CSV = """\
