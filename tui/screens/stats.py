@@ -174,7 +174,7 @@ class StatsScreen(Screen[None]):
             self.query_one("#plot-due", PlotextPlot),
             [f"+{i + 1}" for i in range(len(due))],
             list(due),
-            f"Due per day, next {len(due)} days (f: 30/90) · {stats.future.overdue} overdue"
+            f"Due per day, next {len(due)} days (f: 30/90) · {stats.future.overdue} due now"
             f" · load {stats.future.daily_load:.1f}/day",
         )
 
