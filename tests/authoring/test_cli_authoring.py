@@ -184,3 +184,11 @@ def test_import_refuses_to_write_over_a_broken_deck(
     code, _, err = run(capsys, "import", str(source))
     assert code == 1 and "has errors" in err
     assert target.read_text(encoding="utf-8") == "id: notes\ntitle: [unclosed\n"
+
+
+def test_import_of_a_yaml_deck_says_where_a_deck_goes(capsys: pytest.CaptureFixture[str]) -> None:
+    """A YAML deck is already a deck: not 'no cards found (expected columns front, back, tags)'."""
+    code, _, err = run(capsys, "import", str(DATA / "decks" / "basics.yaml"))
+    assert code == 2 and len(err.strip().splitlines()) == 1, err
+    assert "basics.yaml is a YAML deck, not a table to import" in err
+    assert str(user_deck_dir()) in err and "--decks" in err
