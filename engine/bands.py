@@ -71,7 +71,7 @@ def judge(value: float, expected: float, g: Grading) -> tuple[Verdict, float, st
     slack = 1 + 1e-9  # "1.1 GiB" vs 1 GiB is 10% off, not 10.000000001%
     if g.integer:
         if abs(value - round(value)) > 1e-9:
-            return Verdict.WRONG, rel, "a count is a whole number"
+            return Verdict.WRONG, rel, "not a whole number (a count is one)"
         if g.multiple_of and abs(value / g.multiple_of - round(value / g.multiple_of)) > 1e-9:
             return Verdict.WRONG, rel, f"not feasible: it must be a multiple of {g.multiple_of:g}"
         if round(value) == round(expected):

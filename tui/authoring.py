@@ -177,14 +177,19 @@ def _validate(
 
 
 def card_study(store: Store, collection: Collection, settings: Settings) -> Study:
-    """The study façade over the decks only (what `flopcards decks` counts)."""
+    """The study façade `flopcards decks` counts with: the decks, and the drill kinds beside them
+    (lazily: their ids only), so that a drill kind tried today counts against new_drills_per_day
+    and not the cards' new limit, as on the home screen."""
     from cards.source import CardSource
+    from drills.generator import templates_for
+    from drills.source import DrillSource
     from engine.app import Limits, Study
     from engine.studyday import StudyClock
 
+    templates = templates_for(deck_dirs=settings.deck_dirs, lazy=True)
     return Study(
         store,
-        sources=[CardSource(collection)],
+        sources=[CardSource(collection), DrillSource(templates)],
         clock=StudyClock(day_start_hour=settings.day_start_hour),
         limits=Limits(
             new_per_day=settings.new_per_day,

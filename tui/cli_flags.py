@@ -65,6 +65,8 @@ def check_flags(args: argparse.Namespace) -> None:
             raise UsageError(f"--db {args.db[:120]}: no folder {folder} (add --create to make it)")
     for folder in getattr(args, "decks", None) or ():
         problem = deck_dir_problem(folder)
+        if problem is None and not folder.expanduser().exists():  # a typo would read no deck, silently
+            problem = "no such file or folder"
         if problem:
             raise UsageError(f"--decks {folder}: {problem}")
 

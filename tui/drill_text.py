@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
-from engine.app.answering import Verdict, format_percent, format_quantity
-from tui.drills_door import answer_example, format_seconds
+from engine.app.answering import Verdict, format_percent
+from tui.drills_door import answer_example, answer_text, format_seconds
 
 if TYPE_CHECKING:
     from engine.app.answering import CheckResult
@@ -35,11 +35,13 @@ VERDICT_LABELS = {
 
 
 def without_verdict_word(message: str) -> str:
-    """The engine's message without its leading 'Correct: ' (the screen's label says it already)."""
+    """The engine's message without its leading 'Correct: ' (the screen's label says it already).
+    Only the unreadable message's prose gets a capital: the others start with what was typed, a
+    number or a unit, whose case is its meaning ('s is a time', not 'S'; 'mb' is not 'Mb')."""
     for word in ("Correct", "Close", "Wrong unit", "Wrong", "Not quite", "Could not read that"):
         if message[: len(word) + 2].lower() == f"{word.lower()}: ":
             rest = message[len(word) + 2 :]
-            return rest[:1].upper() + rest[1:]
+            return rest[:1].upper() + rest[1:] if word == "Could not read that" else rest
     return message
 
 
@@ -49,10 +51,10 @@ def verdict_text(
     """The verdict lines and the verdict's style class ('timed-out' when `result` is None)."""
     if gave_up:
         head = Text.assemble((" GAVE UP ", "reverse bold"), " the solution is below (graded 0).")
-        expected = format_quantity(drill.expected, drill.unit)
+        expected = answer_text(drill)  # '7 GPUs', '40.08 billion parameters': a count keeps its noun
     elif result is None:
         head = Text.assemble((" TIME'S UP ", "reverse bold"), f" no answer in {format_seconds(cap)}.")
-        expected = format_quantity(drill.expected, drill.unit)
+        expected = answer_text(drill)
     else:
         label = VERDICT_LABELS.get(outcome.verdict, outcome.verdict.value)
         head = Text.assemble(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from drills.article import with_article
 from drills.attempts import Attempt, Result
 from drills.drill import Drill
-from drills.present import answer_example, question_markdown, solution_markdown
+from drills.present import answer_example, answer_text, question_markdown, solution_markdown
 from drills.session import DrillSession, Plan, PlanError, format_seconds, make_plan
 from drills.timed import SPRINT_SECONDS, Sitting, Turn, sprint_plan, weak_plan
 
@@ -26,6 +26,7 @@ __all__ = [
     "Sitting",
     "Turn",
     "answer_example",
+    "answer_text",
     "format_seconds",
     "make_plan",
     "question_markdown",

@@ -28,9 +28,11 @@ class RubricChecklist(Widget, can_focus=True):
     """
 
     BINDINGS = [
-        *(Binding(str(i + 1), f"tick({i})", f"Tick {i + 1}", show=False) for i in range(6)),
+        # shown once, as "1-6 Tick": while the checklist has the focus the digits tick, not grade
+        Binding("1", "tick(0)", "Tick", key_display="1-6"),
+        *(Binding(str(i + 1), f"tick({i})", f"Tick {i + 1}", show=False) for i in range(1, 6)),
         Binding("space", "toggle_highlighted", "Tick", show=False),
-        Binding("enter", "accept", "Accept grade"),
+        Binding("enter", "accept", "Accept"),  # short: the 80-column key bar also holds "1-6 Tick"
         Binding("up", "move(-1)", "Up", show=False),
         Binding("down", "move(1)", "Down", show=False),
     ]

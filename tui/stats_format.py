@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.app.stats import Retention, Stats
 from tui.cli_authoring import plural
+from tui.clock_text import clock_text
 
 GRADE_NAMES = ("0 blackout", "1 not at all", "2 barely", "3 with effort", "4 well", "5 perfectly")
 
@@ -118,9 +119,10 @@ def stats_text(stats: Stats, title: str) -> str:
         lines.append(f"FSRS: {stats.fsrs.cards} cards, mean predicted recall now {recall}")
         lines.append("Stability: " + "  ".join(f"{b.label} {b.count}" for b in stats.fsrs.stability))
     lines.append(f"\nDrills ({stats.period.label}), weakest first")
+    width = max([24, *(len(k.kind) for k in stats.drills.kinds)])  # a long kind keeps the columns
     for k in stats.drills.kinds:
         score = f"{percent(k.accuracy):>7}  {k.correct}/{k.attempts}"
-        lines.append(f"  {k.kind:<24} {score}  median {k.median_seconds:.0f} s")
+        lines.append(f"  {k.kind:<{width}} {score}  median {k.median_seconds:.0f} s")
     if not stats.drills.kinds:
         lines.append("  no drills in this period")
     if stats.drills.slips:
@@ -128,14 +130,14 @@ def stats_text(stats: Stats, title: str) -> str:
     if stats.exams:
         lines.append("\nExam scores")
         lines += [
-            f"  {e.taken_at:%Y-%m-%d %H:%M}  {e.deck_id:<16} {e.right}/{e.asked}  {e.seconds / 60:.0f} min"
+            f"  {e.taken_at:%Y-%m-%d %H:%M}  {e.deck_id:<16} {e.right}/{e.asked}  {clock_text(e.seconds)}"
             for e in stats.exams
         ]
     if stats.interviews:
         lines.append("\nMock interviews")
         lines += [
             f"  {i.taken_at:%Y-%m-%d %H:%M}  {i.track:<9} {i.minutes} min  {percent(i.score):>5}"
-            f"  {i.questions} questions  {i.seconds / 60:.0f} min"
+            f"  {plural(i.questions, 'question')}  {clock_text(i.seconds)}"
             for i in stats.interviews
         ]
     return "\n".join(lines)

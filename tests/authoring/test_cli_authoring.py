@@ -102,6 +102,18 @@ def test_decks_lists_path_card_and_due_counts(tmp_path: Path, capsys: pytest.Cap
     code, out, _ = run(capsys, "--db", str(db), "--decks", str(decks), "decks")
     assert code == 0
     assert "basics" in out and str(decks / "basics.yaml") in out
+    # a drill kind tried today counts against new_drills_per_day, not the cards' new limit (as on
+    # the home screen): two new cards a day still leaves basics its 2 new cards
+    from drills.attempts import Attempt, record_attempt
+    from drills.generator import generate
+
+    store = open_store(db)
+    record_attempt(Study(store), Attempt(generate("kv-cache", 1), "", None, 130.0, 120.0))
+    store.close()
+    two_a_day = ("--new-per-day", "2")
+    code, out, _ = run(capsys, "--db", str(db), "--decks", str(decks), *two_a_day, "decks", "--json")
+    assert code == 0
+    assert {d["id"]: d for d in json.loads(out)["decks"]}["basics"]["new"] == 2
 
 
 CSV = """\
@@ -172,3 +184,11 @@ def test_import_refuses_to_write_over_a_broken_deck(
     code, _, err = run(capsys, "import", str(source))
     assert code == 1 and "has errors" in err
     assert target.read_text(encoding="utf-8") == "id: notes\ntitle: [unclosed\n"
+
+
+def test_import_of_a_yaml_deck_says_where_a_deck_goes(capsys: pytest.CaptureFixture[str]) -> None:
+    """A YAML deck is already a deck: not 'no cards found (expected columns front, back, tags)'."""
+    code, _, err = run(capsys, "import", str(DATA / "decks" / "basics.yaml"))
+    assert code == 2 and len(err.strip().splitlines()) == 1, err
+    assert "basics.yaml is a YAML deck, not a table to import" in err
+    assert str(user_deck_dir()) in err and "--decks" in err

@@ -116,6 +116,8 @@ def test_integer_answers_are_exact_and_feasible() -> None:
     assert odd.verdict is Verdict.WRONG and "must be a multiple of 2" in odd.message
     half = check_numeric("7.5", 8, "", grading=exact)
     assert half.verdict is Verdict.WRONG and "whole number" in half.message
+    # the reason reads as a sentence after "X is": not "7.5 GPUs is a count is a whole number"
+    assert half.message.startswith("Not quite: 7.5 is not a whole number (a count is one);"), half.message
 
 
 def test_sig_fig_rule() -> None:

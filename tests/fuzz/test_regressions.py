@@ -140,6 +140,7 @@ def test_csv_row_that_cannot_be_a_card_is_skipped(tmp_path: Path) -> None:
         (["--reviews-per-day", "99999999999999999999999"], "--reviews-per-day must be"),
         (["--db", "notaurl://x", "decks"], "is not a SQLite path"),
         (["--decks", "/", "decks"], "refusing to read every file"),
+        (["--decks", "/no/such/decks", "decks"], "--decks /no/such/decks: no such file or folder"),
         (["--day-start", "25", "validate"], "--day-start must be"),
         (["decks", "--nope"], "unrecognized arguments"),
     ],

@@ -96,3 +96,30 @@ def test_stats_json_exam_history_per_deck(db_path: Path, capsys) -> None:
     assert [e["deck_id"] for e in json.loads(capsys.readouterr().out)["exams"]] == ["moe"]
     assert main(["--db", str(db_path), "stats", "--deck", "moe"]) == 0
     assert "Exam scores" in (out := capsys.readouterr().out) and "3/3" in out and "grill" not in out
+
+
+def test_stats_text_rows_read_right(db_path: Path) -> None:
+    """A 20-second exam is 0:20 (not '0 min'), one question is not 'questions', and a long drill
+    kind's name keeps its row's columns in line."""
+    import dataclasses
+
+    from engine.stats import compute_stats
+    from engine.stats.model import DrillStats, ExamScore, InterviewScore, KindStats
+    from tui.stats_format import stats_text
+
+    store = open_store(db_path)
+    now = datetime.now(UTC)
+    stats = compute_stats(store, now.date())
+    store.close()
+    kinds = (KindStats("activation-checkpoint-sqrt", 1, 0, 4.0), KindStats("kv-cache", 2, 1, 11.0))
+    stats = dataclasses.replace(
+        stats,
+        drills=DrillStats(kinds, (), ()),
+        exams=(ExamScore("grill", now, 1, 1, 20.0),),
+        interviews=(InterviewScore(now, "mixed", 30, 0.2, 9.0, 1),),
+    )
+    text = stats_text(stats, "All decks")
+    rows = [line for line in text.splitlines() if "median" in line]
+    assert len({row.index("%") for row in rows}) == 1, rows  # the accuracy column lines up
+    assert "1/1  0:20" in text and " min\n" not in text + "\n"
+    assert "1 question " in text and "1 questions" not in text and "0:09" in text

@@ -87,6 +87,9 @@ async def test_up_down_and_enter_start_the_highlighted_kind(make_app, seen) -> N
         await pilot.pause()
         await open_custom(pilot)
         await pilot.press("down", "down", "down", "tab")  # ahead by N days, then type N
+        # the dot marks the kind enter starts, also once the focus left the list for the box
+        dotted = [line for line in seen(app).splitlines() if "●" in line]
+        assert len(dotted) == 1 and "Ahead by N days" in dotted[0], dotted
         await pilot.press("x")
         await pilot.press("enter")
         await pilot.pause()

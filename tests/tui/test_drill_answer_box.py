@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input
 
+from drills.attempts import Result
 from drills.generator import generate
-from tui.drill_text import answer_placeholder, empty_answer_text
+from engine.answers import Verdict
+from tui.drill_text import answer_placeholder, empty_answer_text, verdict_text
 from tui.screens.drill import DrillScreen
 
 # kind -> the example the box shows: % and x are written against the number, a count gets no example
@@ -32,6 +34,19 @@ def test_the_box_and_the_empty_answer_message_give_the_example_of_each_kind(kind
     drill = generate(kind, seed)
     assert answer_placeholder(drill) == f"your answer, {EXAMPLES[kind]} (enter checks)"
     assert empty_answer_text(drill).plain == f"Type an answer, {EXAMPLES[kind]} (ctrl+g gives up)."
+
+
+@pytest.mark.parametrize(
+    ("kind", "expected"),
+    [("moe-weight-memory", "Expected 7 GPUs"), ("chinchilla-model-size", "billion parameters")],
+)
+@pytest.mark.parametrize("gave_up", [False, True])
+def test_time_up_and_give_up_name_what_a_count_counts(kind: str, expected: str, gave_up: bool) -> None:
+    """With no answer, the verdict's expected line still says '7 GPUs', not a bare '7'."""
+    drill = generate(kind, 3)
+    outcome = Result(kind, 3, Verdict.WRONG, 120.0, timed_out=not gave_up, gave_up=gave_up)
+    text, _ = verdict_text(drill, None, outcome, gave_up=gave_up, hinted=False, cap=120.0)
+    assert expected in text.plain, text.plain
 
 
 @pytest.mark.parametrize("kind", ON_SCREEN)

@@ -53,6 +53,7 @@ async def test_a_ticked_kind_outside_the_level_is_refused_on_screen(make_app) ->
         setup = await _setup(pilot)
         setup.query_one("#drill-kinds", SelectionList).select("kv-cache")
         setup.query_one("#drill-level", Select).value = "senior"
+        setup.query_one("#drill-limit", Input).focus()  # enter in the last field starts too
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is setup

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import Checkbox, Static
 
 from tui.screens.exam import ExamScreen
 from tui.screens.exam_setup import ExamSetupScreen, read_count
@@ -33,7 +33,8 @@ async def test_sampled_shuffled_exam_from_home(make_app) -> None:
         assert isinstance(app.screen, ExamSetupScreen)
         assert "Cold exam" in str(app.screen.query_one(".modal-title", Static).render())
         await pilot.press("7", "tab", "space")  # 7 questions; the checkbox: shuffle
-        await pilot.press("ctrl+s")
+        assert app.screen.query_one("#exam-shuffle", Checkbox).value
+        await pilot.press("enter")  # on the checkbox too, enter starts (it does not untick)
         await pilot.pause()
         assert isinstance(app.screen, ExamScreen)
         assert "Question 1 of 7" in text_of(app.screen, "#exam-progress")
@@ -52,6 +53,9 @@ async def test_escape_leaves_the_modal_without_an_exam(make_app) -> None:
         await pilot.pause()
         await pilot.press("x")
         await pilot.pause()
+        await pilot.press("0", "ctrl+s")  # ctrl+s starts, here refused: no exam of 0 questions
+        await pilot.pause()
+        assert "a whole number 1-" in str(app.screen.query_one("#exam-setup-status", Static).render())
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, ExamSetupScreen | ExamScreen)

@@ -80,6 +80,9 @@ async def test_a_rubric_card_in_review_is_graded_by_its_checklist(make_app, db_p
         await wait_until(pilot, lambda: "What you covered" in screen_text(app), "the checklist")
         assert "Covered 0 of 3 points (0%) → proposes 1 (not at all)" in screen_text(app)
         assert "enter: grade 1" in screen_text(app)
+        # the key bar says what the digits do here: they tick points, they do not grade
+        await wait_until(pilot, lambda: "1-6 Tick" in screen_text(app).splitlines()[-1], "the tick key")
+        assert "0-5 Grade" not in screen_text(app).splitlines()[-1]
         await pilot.press("2", "3")  # everything but the essential point
         await wait_until(pilot, lambda: "proposes 3 (with effort)" in screen_text(app), "the capped proposal")
         assert "an essential point is missing: at most 3" in screen_text(app)

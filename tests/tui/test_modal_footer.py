@@ -15,7 +15,12 @@ async def test_each_modal_from_home_shows_its_own_keys(make_app, seen) -> None:
         await asyncio.wait_for(app.loaded.wait(), 30)
         await pilot.pause()
         assert "Review" in footer_line(seen(app))  # the home's own footer
-        for key, modal_keys in (("c", ("Start", "Cancel")), ("question_mark", ("Close",))):
+        modals = (
+            ("c", ("Start", "Cancel")),
+            ("question_mark", ("Close",)),
+            ("i", ("Start", "Back")),
+        )
+        for key, modal_keys in modals:
             await pilot.press(key)
             await pilot.pause()
             footer = footer_line(seen(app))

@@ -92,12 +92,16 @@ async def test_due_drill_must_be_answered_and_its_attempt_is_stored(make_app, cl
 async def test_due_drill_given_up_is_graded_zero(make_app, clock, db_path: Path) -> None:
     app = make_app()
     due_drill(app, clock)
-    async with app.run_test(size=(110, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:  # the question is taller than the card here
         review = await open_drill_review(pilot)
+        # the answer box is on screen, not below the fold with what is typed into it unseen
+        boxed = "graded by its answer"
+        await wait_until(pilot, lambda: boxed in screen_text(app), "the answer box on screen")
         await pilot.press("space")  # no reveal without an answer
         assert not review.revealed
         await pilot.press("ctrl+g")
         assert review.revealed and "gave up" in str(review.query_one("#verdict", Static).render())
+        await wait_until(pilot, lambda: "gave up — the solution" in screen_text(app), "the verdict on screen")
         assert "**Answer:" in review.item.prompt.back
     with sqlite3.connect(db_path) as conn:
         query = "SELECT given, grade, gave_up, timed_out FROM drill_attempt ORDER BY id DESC"

@@ -128,6 +128,7 @@ async def test_page_keys_scroll_the_drill_while_typing(make_app, seen, drill_ope
         await drill_opener(pilot, amount="1")
         assert "GB = 10^9 bytes" not in seen(app), "below the fold at 80x24"
         assert "pgup/pgdn Scroll" in seen(app).splitlines()[-1]
+        assert "f1 Keys" in seen(app).splitlines()[-1], "the key bar's last key fits at 80 columns"
         await pilot.press("pagedown")
         await pilot.pause(0.05)
         assert "GB = 10^9 bytes" in seen(app)

@@ -36,6 +36,9 @@ def test_the_scan_finds_each_fault() -> None:
 def test_labels_counts_and_numbers() -> None:
     assert without_verdict_word("Correct: 2 B is within 2% of 2 B.") == "2 B is within 2% of 2 B."
     assert without_verdict_word("Close: 1.1 GB is 3% off") == "1.1 GB is 3% off"
+    wrong_unit = "Wrong unit: s is a time, but the answer is a size in bytes or bits (79.41 GB)."
+    assert without_verdict_word(wrong_unit).startswith("s is a time")  # not 'S' (siemens)
+    assert without_verdict_word("could not read that: no number before 'abc'.") == "No number before 'abc'."
     assert over_limit("new cards", 21, 20) == "new cards 21 (20 a day + 1 extra)"
     assert over_limit("new cards", 20, 20) == "new cards 20 of 20 a day"
     assert format_quantity(70245.6, "B") == "70250 B"

@@ -51,6 +51,12 @@ def main(argv: Sequence[str], settings: Settings, *, cache_dir: Path | None = No
         "--with-history", action="store_true", help="Anki packages: also import the review log and schedule"
     )
     args = parser.parse_args(list(argv))
+    if args.file.suffix.lower() in (".yaml", ".yml"):  # read as a table it only said "no cards found"
+        return _fail(
+            f"{args.file.name} is a YAML deck, not a table to import: put it in your deck folder"
+            f" ({user_deck_dir()}) or pass --decks FOLDER",
+            2,
+        )
     if args.file.suffix.lower() in (".apkg", ".colpkg"):
         from tui.anki import slugify
         from tui.cli_authoring.anki_import import run

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, RadioSet, Static
+from textual.widgets import Footer, Input, RadioButton, RadioSet, Static
 
 from engine.app.custom import Custom
 from tui.ticks import DotButton
@@ -36,19 +36,29 @@ class KindPicker(RadioSet):
     ]
     chosen = 0
 
+    def _choose(self, index: int | None) -> None:
+        """The kind moved to is the one enter starts, and its dot shows it (the highlight alone
+        goes when the focus moves on to the tag or days box, and the dot stayed on the first)."""
+        if index is None:
+            return
+        self._selected = self.chosen = index
+        button = self._nodes[index]
+        if isinstance(button, RadioButton) and not button.value:
+            button.value = True
+
     def action_first_button(self) -> None:
-        self._selected = self.chosen = 0
+        self._choose(0)
 
     def action_last_button(self) -> None:
-        self._selected = self.chosen = len(CHOICES) - 1
+        self._choose(len(CHOICES) - 1)
 
     def action_next_button(self) -> None:
         super().action_next_button()
-        self.chosen = self._selected if self._selected is not None else self.chosen
+        self._choose(self._selected)
 
     def action_previous_button(self) -> None:
         super().action_previous_button()
-        self.chosen = self._selected if self._selected is not None else self.chosen
+        self._choose(self._selected)
 
     def _on_radio_set_changed(self, event: RadioSet.Changed) -> None:
         super()._on_radio_set_changed(event)

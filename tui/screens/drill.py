@@ -38,12 +38,13 @@ class DrillScreen(DrillAnswering):
     """Worker groups the next key waits for (tui.key_gate): keys typed while an answer is
     checked go to the next question, not to this one."""
     BINDINGS = [
-        Binding("enter", "next", "Next drill"),
-        Binding("n", "next", "Next drill", show=False),
+        # short words: at 80 columns the key bar holds every key, f1 Keys last, only with them
+        Binding("enter", "next", "Next"),
+        Binding("n", "next", "Next", show=False),
         Binding("a", "again", "Again, new numbers"),
         Binding("ctrl+g", "give_up", "Give up"),
         Binding("ctrl+o", "hint", "Hint (−1 grade)"),
-        Binding("escape", "finish", "End session"),
+        Binding("escape", "finish", "End"),
         # priority: the answer box has the focus and would take page keys for itself
         Binding("pageup", "scroll_body('up')", "Scroll", key_display="pgup/pgdn", priority=True),
         Binding("pagedown", "scroll_body('down')", "Scroll", show=False, priority=True),

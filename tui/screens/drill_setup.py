@@ -135,7 +135,7 @@ class DrillSetupScreen(Screen[None]):
         self.query_one("#drill-setup-status", Static).update(text)
         self.query_one("#drill-setup-status").set_class(bool(problem), "problem")
 
-    @on(Input.Submitted, "#drill-amount")
+    @on(Input.Submitted, "#drill-amount, #drill-limit")
     def _submitted(self) -> None:
         self.action_start()
 

@@ -33,6 +33,13 @@ def read_count(text: str) -> int | None:
     return int(text)
 
 
+class ShuffleBox(TickBox):
+    """The shuffle tick box: space ticks; enter starts, as the status line says (a Checkbox would
+    toggle on enter too, unticking the shuffle instead of starting)."""
+
+    BINDINGS = [Binding("enter", "screen.start", "Start", show=False)]
+
+
 class ExamSetupScreen(ModalScreen[ExamChoice | None]):
     """Deck, number of questions and order of a cold exam; enter starts it, esc goes back."""
 
@@ -72,7 +79,7 @@ class ExamSetupScreen(ModalScreen[ExamChoice | None]):
                 max_length=4,
                 restrict=r"[0-9]*",
             )
-            yield TickBox("Shuffle the questions", id="exam-shuffle")
+            yield ShuffleBox("Shuffle the questions", id="exam-shuffle")
             hint = "enter (or ctrl+s) starts · esc goes back · f1 lists the keys"
             yield Static(hint, id="exam-setup-status", markup=False)
         yield Footer()  # the modal's own keys, not the keys of the screen beneath

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Select, Static
+from textual.widgets import Footer, Select, Static
 
 from engine.app.interviews import LENGTHS, LEVELS, Plan, PlanError, Track
 
@@ -71,6 +71,7 @@ class InterviewSetupScreen(ModalScreen[InterviewChoice | None]):
             levels = [("drills at any level", "any"), *((f"drills up to {lv}", lv) for lv in LEVELS)]
             yield _Pick(levels, value=self.choice.level, id="interview-level", allow_blank=False)
             yield Static("enter (or ctrl+s) starts · esc goes back · f1 lists the keys", markup=False)
+        yield Footer()  # the modal's own keys, not the keys of the screen beneath
 
     def on_mount(self) -> None:
         self.query_one("#interview-track", Select).focus()

@@ -71,6 +71,8 @@ class ReviewScreen(ReviewGlance):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in TYPED_KEYS and not self.revealed and self.query_one(AnswerBox).has_focus:
             return False
+        if action == "grade" and isinstance(self.focused, RubricChecklist):
+            return False  # its digits tick points (its footer says "1-6 Tick"); enter grades
         ctrl_g = action in {"reveal_typing", "give_up"} and self.session is not None
         if ctrl_g and self.turn.drill != (action == "give_up"):
             return False  # ctrl+g's footer label says what it does now: give up a drill, else show

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, Ta
 from textual_plotext import PlotextPlot
 
 from engine.app.stats import Period, Stats
+from tui.clock_text import clock_text
 from tui.row_table import FittedTable
 from tui.stats_format import GRADE_NAMES, counts_line, percent, retention_rows, summary_lines
 from tui.stats_heatmap import heatmap_text
@@ -174,7 +175,7 @@ class StatsScreen(Screen[None]):
             self.query_one("#plot-due", PlotextPlot),
             [f"+{i + 1}" for i in range(len(due))],
             list(due),
-            f"Due per day, next {len(due)} days (f: 30/90) · {stats.future.overdue} overdue"
+            f"Due per day, next {len(due)} days (f: 30/90) · {stats.future.overdue} due now"
             f" · load {stats.future.daily_load:.1f}/day",
         )
 
@@ -195,13 +196,13 @@ class StatsScreen(Screen[None]):
         table.add_columns("Exam taken (latest first)", "deck", "score", "time")
         for e in reversed(stats.exams):
             score = f"{e.right}/{e.asked} {percent(e.right / e.asked if e.asked else 0.0)}"
-            table.add_row(f"{e.taken_at:%Y-%m-%d %H:%M}", e.deck_id, score, f"{e.seconds / 60:.0f} min")
+            table.add_row(f"{e.taken_at:%Y-%m-%d %H:%M}", e.deck_id, score, clock_text(e.seconds))
         table = self.query_one("#stats-interviews", DataTable)
         table.clear(columns=True)
         table.add_columns("Mock interview (latest first)", "track", "score", "time")
         for i in reversed(stats.interviews):
             when = f"{i.taken_at:%Y-%m-%d %H:%M}"
-            table.add_row(when, f"{i.track} · {i.minutes} min", percent(i.score), f"{i.seconds / 60:.0f} min")
+            table.add_row(when, f"{i.track} · {i.minutes} min", percent(i.score), clock_text(i.seconds))
 
     def _drills(self, stats: Stats) -> None:
         table = self.query_one("#stats-drills", DataTable)

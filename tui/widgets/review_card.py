@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual.await_complete import AwaitComplete
 from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Markdown, Rule
@@ -16,7 +17,6 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from textual.app import ComposeResult
-    from textual.await_complete import AwaitComplete
 
     from engine.app.answering import RubricPoint
 
@@ -38,11 +38,21 @@ class ReviewCard(VerticalScroll):
         """A new item's front, its answer box shown when `hint` asks for a typed answer; done
         (awaitable) once the front's text is mounted."""
         drawn = self.query_one("#front", Markdown).update(front)
-        self.query_one(AnswerBox).expect(hint, graded_by_answer)
+        box = self.query_one(AnswerBox)
+        box.expect(hint, graded_by_answer)
         for checklist in self.query(RubricChecklist):
             checklist.remove()
         self.query_one(Verdict).update("")
-        return drawn
+        if hint is None:
+            return drawn
+
+        async def box_in_view() -> None:
+            """Under a front taller than the card (a drill's question at 80x24) the box was below
+            the fold, focused but unseen: scroll just enough to show it once the front is drawn."""
+            await drawn
+            self.call_after_refresh(self.scroll_to_widget, box, animate=False)
+
+        return AwaitComplete(box_in_view())
 
     def show_back(self, back: str) -> AwaitComplete:
         """The answer's text (shown once revealed); done (awaitable) once it is mounted."""

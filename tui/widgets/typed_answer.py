@@ -42,31 +42,37 @@ class AnswerBox(Input):
 class Verdict(Static):
     """The line under the answer box: the checked answer's verdict, or why nothing was saved."""
 
+    def _say(self, text: str) -> None:
+        """Show `text`, scrolled into view: under a long front (a drill's question at 80x24) the
+        line is below the card's fold, and a verdict nobody sees is no verdict."""
+        self.update(text)
+        self.call_after_refresh(self.scroll_visible, animate=False)
+
     def checked(self, result: CheckResult) -> None:
         from tui.drill_text import without_verdict_word  # with the drills door: not on a first card's path
 
         said = escape(without_verdict_word(result.message))
-        self.update(f"[b]{result.verdict.value.replace('_', ' ')}[/b] — {said}")
+        self._say(f"[b]{result.verdict.value.replace('_', ' ')}[/b] — {said}")
 
     def unread(self, result: CheckResult) -> None:
         """Could not read that: the box stays for another try."""
-        self.update(f"[b]{escape(result.message)}[/b]")
+        self._say(f"[b]{escape(result.message)}[/b]")
 
     def drill_answered(self, result: CheckResult | None) -> None:
         """A due drill's attempt saved: its verdict, or that it was given up."""
         if result is None:
-            self.update("[b]gave up[/b] — the solution is below (graded 0).")
+            self._say("[b]gave up[/b] — the solution is below (graded 0).")
         else:
             self.checked(result)
 
     def drill_needs_answer(self) -> None:
-        self.update("A drill is graded by its answer: type one, or ctrl+g to give up and see the solution.")
+        self._say("A drill is graded by its answer: type one, or ctrl+g to give up and see the solution.")
 
     def drill_not_saved(self) -> None:
-        self.update("[b]This attempt was not saved[/b] — press enter (or ctrl+g to give up) to try again.")
+        self._say("[b]This attempt was not saved[/b] — press enter (or ctrl+g to give up) to try again.")
 
     def grade_not_saved(self, grade: Grade, key: int) -> None:
-        self.update(f"[b]Grade {int(grade)} was not saved[/b] — press {key} or space to try again.")
+        self._say(f"[b]Grade {int(grade)} was not saved[/b] — press {key} or space to try again.")
 
     def stalled(self) -> None:
-        self.update("The next card could not be read: press space to try again.")
+        self._say("The next card could not be read: press space to try again.")
