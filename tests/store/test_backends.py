@@ -73,6 +73,7 @@ def test_undo_of_a_card_answered_again_elsewhere_is_refused(db_url: str) -> None
     desktop.close()
 
 
+@pytest.mark.real_migration  # an empty database: Alembic creates or migrates its schema
 def test_migration_from_the_first_schema_keeps_the_rows(db_url: str) -> None:
     engine = make_engine(_url(db_url))
     upgrade(engine, REVISIONS[0])
@@ -116,6 +117,7 @@ def _answer_worker(url: str, keys: list[str], rounds: int, seed: int) -> None:
     store.close()
 
 
+@pytest.mark.real_migration  # an empty database: Alembic creates or migrates its schema
 def test_two_processes_answering_the_same_cards_lose_nothing(db_url: str) -> None:
     """Both start on an empty database (both create the schema), then answer the same cards."""
     keys = [f"d/c{i}" for i in range(12)]
@@ -167,6 +169,7 @@ def test_copy_into_a_database_with_data_is_refused(tmp_path: Path, pg_url: str, 
     assert "already holds data" in capsys.readouterr().err
 
 
+@pytest.mark.real_migration  # an empty database: Alembic creates or migrates its schema
 def test_foreign_server_database_is_refused_untouched(pg_url: str) -> None:
     engine = sa.create_engine(pg_url)
     with engine.begin() as conn:

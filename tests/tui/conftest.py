@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import shutil
 import threading
@@ -24,6 +25,8 @@ from tui.screens.drill import DrillScreen
 from tui.screens.drill_setup import DrillSetupScreen
 from tui.services import Services
 from tui.services import load_services as real_load_services
+
+from . import shot_chain
 
 DATA = Path(__file__).parent.parent / "data"
 
@@ -62,6 +65,14 @@ def make_app(db_path: Path, clock) -> Callable[..., FlopcardsApp]:
         return FlopcardsApp(config)
 
     return build
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_shots(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Snapshot chains' shots are shared by this run's test processes (tests/tui/shot_chain.py):
+    in the folder above the xdist workers' own temporary folders (this run's, removed with it)."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shot_chain.SHARED[:] = [tmp_path_factory.getbasetemp().parent]
 
 
 @pytest.fixture(autouse=True)
