@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -118,7 +119,12 @@ def _sqlite_begin(conn: sa.Connection) -> None:
             raise StoreError(str(refused))
     begin = conn.get_execution_options().get(_BEGIN, "")
     if begin != _ALONE:  # alone: the driver (autocommit) runs the statement in its own transaction
-        conn.exec_driver_sql(f"BEGIN {begin}".strip())
+        # on the driver's cursor: through SQLAlchemy's execution it cost several times SQLite's BEGIN
+        sql = f"BEGIN {begin}".strip()
+        try:
+            conn.connection.driver_connection.execute(sql)  # type: ignore[union-attr]
+        except sqlite3.Error as error:  # busy, locked: SQLAlchemy's error, as callers retry or report
+            raise sa.exc.DBAPIError.instance(sql, (), error, sqlite3.Error) from error
 
 
 def make_engine(url: str) -> sa.Engine:
