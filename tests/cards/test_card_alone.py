@@ -8,10 +8,20 @@ from pathlib import Path
 
 from cards.cached import Sketch, open_deck_cache
 from cards.glance import card_near
-from cards.loader import load_collection
+from cards.loader import Collection, load_collection
 
 DATA = Path(__file__).parent.parent / "data"
 BUNDLED = Path(__file__).parents[2] / "cards" / "decks"
+
+
+def _warm(tmp_path: Path, folders: list[Path]) -> Collection:
+    """The decks as a second start loads them: from the cache the first start wrote."""
+    cache = open_deck_cache(tmp_path / "cache")
+    try:
+        load_collection(folders, include_bundled=False, cache=cache)
+        return load_collection(folders, include_bundled=False, cache=cache)
+    finally:
+        cache.close()
 
 
 def test_a_cached_decks_card_is_validated_alone_and_equal(tmp_path: Path) -> None:
@@ -19,12 +29,7 @@ def test_a_cached_decks_card_is_validated_alone_and_equal(tmp_path: Path) -> Non
     rubrics.mkdir()
     (rubrics / "debugging.yaml").write_bytes((BUNDLED / "debugging.yaml").read_bytes())
     folders = [DATA / "decks", DATA / "typed", rubrics]
-    cache = open_deck_cache(tmp_path / "cache")
-    try:
-        load_collection(folders, include_bundled=False, cache=cache)  # the first start writes the cache
-        warm = load_collection(folders, include_bundled=False, cache=cache)
-    finally:
-        cache.close()
+    warm = _warm(tmp_path, folders)
     whole = load_collection(folders, include_bundled=False)  # no cache: every deck validated as a whole
     cached = [d for d in warm.decks if isinstance(d.source, Sketch)]
     assert cached and len(cached) == len(warm.decks)
@@ -37,12 +42,7 @@ def test_a_cached_decks_card_is_validated_alone_and_equal(tmp_path: Path) -> Non
 
 
 def _cached_texts(tmp_path: Path, folders: list[Path]) -> list[str]:
-    cache = open_deck_cache(tmp_path / "cache")
-    try:
-        load_collection(folders, include_bundled=False, cache=cache)  # the first start writes the cache
-        warm = load_collection(folders, include_bundled=False, cache=cache)
-    finally:
-        cache.close()
+    warm = _warm(tmp_path, folders)
     texts = [d.source.payload_text() for d in warm.decks if isinstance(d.source, Sketch)]
     assert texts and len(texts) == len(warm.decks)
     return [text for text in texts if text is not None]
