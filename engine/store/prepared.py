@@ -62,7 +62,7 @@ _PREPARED: dict[tuple[int, tuple[str, ...]], tuple[sa.ClauseElement, Prepared]] 
 def prepared(conn: sa.Connection, statement: sa.ClauseElement, keys: Sequence[str] = ()) -> Prepared | None:
     """The statement prepared for SQLite (compiled once per statement and bind names), None on
     another database."""
-    if conn.dialect.name != "sqlite":
+    if conn.dialect.name != "sqlite" or conn.dialect.driver != "pysqlite":
         return None
     key = (id(statement), tuple(keys))
     found = _PREPARED.get(key)
