@@ -122,7 +122,7 @@ def _preview_by_review(state: CardState, today: date, max_interval: int) -> dict
 _DAYS = st.dates(date(2020, 1, 1), date(2040, 1, 1))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(
     st.builds(
         CardState,
