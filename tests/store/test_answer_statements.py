@@ -2,7 +2,7 @@
 logged, a new one read, inserted and logged, in one BEGIN IMMEDIATE transaction; a card shown is one
 SELECT of its state and mark with no BEGIN around it; no statement scans a table; and after the
 rehearsal (engine.store.rehearsal) the first answers, a lapse and a drill attempt compile nothing:
-every statement comes from SQLAlchemy's cache."""
+each statement was prepared once (engine.store.prepared) or comes from SQLAlchemy's cache."""
 
 from __future__ import annotations
 
