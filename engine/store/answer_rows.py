@@ -99,7 +99,11 @@ def read_mark(conn: sa.Connection, key: str) -> Mark:
 def read_shown(conn: sa.Connection, key: str) -> tuple[CardState, Mark]:
     """The card's state and mark (a new card's, none) from one statement: each statement through
     SQLAlchemy costs about as much Python as SQLite's whole read."""
-    row = prepared.first(conn, READ_SHOWN, {"key": key})
+    return shown_of(prepared.first(conn, READ_SHOWN, {"key": key}))
+
+
+def shown_of(row: Any) -> tuple[CardState, Mark]:
+    """READ_SHOWN's row as the card's state and mark."""
     assert row is not None  # the key's one-row table, left-joined
     state = CardState() if row.state_key is None else to_state(row)
     return state, to_mark(None if row.mark_key is None else row)

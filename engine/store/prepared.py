@@ -13,6 +13,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.sql.compiler import SQLCompiler
 
+from engine.store.database import alone
+
 Processor = Callable[[Any], Any] | None
 
 
@@ -26,6 +28,13 @@ class Prepared:
     binds: tuple[Processor, ...]
     results: tuple[Processor, ...]
     row: Callable[..., Any] | None
+
+    def row_of(self, found: Any) -> Any | None:
+        """A fetched row with each column converted, None for none."""
+        if found is None:
+            return None
+        assert self.row is not None
+        return self.row(*(v if p is None else p(v) for p, v in zip(self.results, found, strict=True)))
 
     @staticmethod
     def of(statement: sa.ClauseElement, dialect: sa.Dialect, keys: Sequence[str]) -> Prepared:
@@ -44,12 +53,16 @@ class Prepared:
         driver's errors come out as SQLAlchemy's (what the callers retry or report)."""
         if not conn.in_transaction():
             conn.begin()
+        driver = conn.connection.driver_connection
+        assert isinstance(driver, sqlite3.Connection)
+        return self.run_on(driver, params)
+
+    def run_on(self, driver: sqlite3.Connection, params: Mapping[str, Any]) -> sqlite3.Cursor:
+        """Run on the driver's connection as it is (in its transaction, or alone)."""
         args = [
             params[n] if bind is None else bind(params[n])
             for n, bind in zip(self.names, self.binds, strict=True)
         ]
-        driver = conn.connection.driver_connection
-        assert isinstance(driver, sqlite3.Connection)
         try:
             return driver.execute(self.sql, args)
         except sqlite3.Error as error:
@@ -59,10 +72,15 @@ class Prepared:
 _PREPARED: dict[tuple[int, tuple[str, ...]], tuple[sa.ClauseElement, Prepared]] = {}
 
 
+def on_driver(dialect: sa.Dialect) -> bool:
+    """Whether statements run on the driver's cursor here (SQLite through sqlite3)."""
+    return dialect.name == "sqlite" and dialect.driver == "pysqlite"
+
+
 def prepared(conn: sa.Connection, statement: sa.ClauseElement, keys: Sequence[str] = ()) -> Prepared | None:
     """The statement prepared for SQLite (compiled once per statement and bind names), None on
     another database."""
-    if conn.dialect.name != "sqlite" or conn.dialect.driver != "pysqlite":
+    if not on_driver(conn.dialect):
         return None
     key = (id(statement), tuple(keys))
     found = _PREPARED.get(key)
@@ -76,11 +94,20 @@ def first(conn: sa.Connection, statement: sa.Select[Any], params: Mapping[str, A
     ready = prepared(conn, statement)
     if ready is None:
         return conn.execute(statement, params).first()
-    found = ready.run(conn, params).fetchone()
-    if found is None:
-        return None
-    assert ready.row is not None
-    return ready.row(*(v if p is None else p(v) for p, v in zip(ready.results, found, strict=True)))
+    return ready.row_of(ready.run(conn, params).fetchone())
+
+
+def first_alone(engine: sa.Engine, statement: sa.Select[Any], params: Mapping[str, Any]) -> Any | None:
+    """`first` of a statement run alone (its own read transaction) on SQLite: no SQLAlchemy
+    Connection around it (engine.store.database.alone)."""
+    with alone(engine) as driver:
+        key = (id(statement), ())
+        found = _PREPARED.get(key)
+        ready = found[1] if found is not None and found[0] is statement else None
+        if ready is None:
+            ready = Prepared.of(statement, engine.dialect, ())
+            _PREPARED[key] = (statement, ready)
+        return ready.row_of(ready.run_on(driver, params).fetchone())
 
 
 def execute(conn: sa.Connection, statement: sa.Update | sa.Insert, params: Mapping[str, Any]) -> None:

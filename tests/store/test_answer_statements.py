@@ -13,16 +13,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 from sqlalchemy.engine.default import CACHE_HIT
 
 from engine.answers import Verdict
 from engine.app import Grade, Study, StudyItem
+from engine.app.errors import AppError
 from engine.fsrs_scheduler import REVIEW, FsrsState
 from engine.sm2 import CardState
 from engine.store import prepared, repo
 from engine.store.attempts import StoredAttempt
-from engine.store.database import Store, open_store
+from engine.store.database import Store, StoreError, open_store
 from engine.store.marks import Mark, read_mark
 from engine.store.models import CardMarkRow, CardStateRow
 
@@ -231,3 +233,15 @@ def test_the_rehearsed_statements_run_and_leave_nothing_on_both_backends(db_url:
         for table in ("card_state", "review_log", "card_mark", "drill_attempt", "review_day", "state_change"):
             assert conn.exec_driver_sql(f"SELECT count(*) FROM {table}").scalar_one() == 0, table
     store.close()
+
+
+def test_a_card_shown_from_a_moved_file_is_refused_as_an_answer_is(tmp_path: Path) -> None:
+    """The read run alone checks the file as a transaction's BEGIN does."""
+    study = _study(tmp_path)
+    assert repo.load_shown(study.store, "d/seen")[0].repetitions == 3
+    (tmp_path / "flopcards.db").rename(tmp_path / "moved.db")
+    with pytest.raises(StoreError, match="moved or removed"):
+        repo.load_shown(study.store, "d/seen")
+    with pytest.raises(AppError):  # the answer's own message (tests/tui/test_faults_sqlite.py)
+        study.answer("d/seen", Grade.WELL, 2.0)
+    study.store.close()
