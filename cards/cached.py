@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from cards.glance import card_object
+from cards.glance import card_near
 from cards.schema import Card, Deck
 from cards.version import DECK_NAMESPACE as NAMESPACE
 from cards.version import HEAD_NAMESPACE as HEADS
@@ -92,13 +92,14 @@ class Sketch:
         return cards
 
 
-def card_in(text: str, card_id: str) -> Card | None:
-    """One card validated out of a cached deck's JSON text, None when it is not there or not a card."""
-    found = card_object(text, card_id)
+def card_in(text: str, card_id: str, near: int = 0) -> tuple[Card | None, int]:
+    """One card validated out of a cached deck's JSON text (None when it is not there or not a
+    card), looked for from `near` first; with where its object ends (glance.card_near)."""
+    found, end = card_near(text, card_id, near)
     try:
-        return None if found is None else Card.model_validate(found)
+        return (None if found is None else Card.model_validate(found)), end
     except ValueError:
-        return None
+        return None, near
 
 
 class _Payload(BaseModel):

@@ -63,14 +63,37 @@ def _card_at(cached: str, deck_id: str, card_id: str) -> Mapping[str, Any] | Non
 def card_object(text: str, card_id: str, start: int = 0) -> dict[str, Any] | None:
     """A card's JSON object in a cached deck's text, decoded alone: found by its id from `start` (ids
     are slugs, nothing in them is escaped; a quote inside a text is), None when not there."""
-    at = text.find('{"id":' + json.dumps(card_id, ensure_ascii=False) + ",", start)
-    if at < 0:
-        return None
+    at = text.find(_needle(card_id), start)
+    found = None if at < 0 else _object_at(text, at)[0]
+    return found if found is not None and "front" in found else None
+
+
+def card_near(text: str, card_id: str, near: int) -> tuple[dict[str, Any] | None, int]:
+    """The card's object (its id checked) and where it ends, looked for from `near` first, then
+    before it: a session shows a deck's cards mostly in the deck's order, so a search from where
+    the last one ended is short (from the start, a card of a 10k-card deck took ~0.1 ms; of a
+    100k-card deck, ~1 ms). (None, near) when the text has no such card."""
+    needle = _needle(card_id)
+    for low, high in ((near, len(text)), (0, min(near + len(needle), len(text)))):
+        at = text.find(needle, low, high)
+        while at >= 0:  # another object may start so (the deck's own, if the ids are the same)
+            found, end = _object_at(text, at)
+            if found is not None and found.get("id") == card_id and "front" in found:
+                return found, end
+            at = text.find(needle, at + 1, high)
+    return None, near
+
+
+def _needle(card_id: str) -> str:
+    return '{"id":' + json.dumps(card_id, ensure_ascii=False) + ","
+
+
+def _object_at(text: str, at: int) -> tuple[dict[str, Any] | None, int]:
     try:
-        found, _ = json.JSONDecoder().raw_decode(text, at)
+        found, end = json.JSONDecoder().raw_decode(text, at)
     except ValueError:
-        return None
-    return found if isinstance(found, dict) and "front" in found else None
+        return None, at
+    return (found, end) if isinstance(found, dict) else (None, at)
 
 
 def read_glance(cache: FileCache, path: Path, deck_id: str, card_id: str) -> CardGlance | None:

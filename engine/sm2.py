@@ -32,7 +32,7 @@ interval or due day past the ceiling is clamped (`clamped`).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
 from fractions import Fraction
 from typing import Any
 
@@ -215,13 +215,17 @@ def review(
 
 
 def preview(state: CardState, *, today: date, max_interval: int = MAX_INTERVAL_DAYS) -> dict[int, int | None]:
-    """Days until the item is next due after each grade; None where it comes back today."""
-    out: dict[int, int | None] = {}
-    probe = datetime(2000, 1, 1, tzinfo=UTC)
-    for grade in GRADES:
-        after, _ = review(state, grade, now=probe, today=today, max_interval=max_interval)
-        out[grade] = None if after.repeat_today or after.due is None else (after.due - today).days
-    return out
+    """Days until the item is next due after each grade; None where it comes back today. What
+    `review` schedules, read off its rules rather than six states built (a card shown computes it:
+    building them took ~0.15 ms)."""
+    if max_interval < 1:
+        raise ValueError(f"max_interval must be at least 1 day, got {max_interval!r}")
+    if is_same_day_repeat(state, today):  # the due day stays; some grades bring it back today
+        due = None if state.due is None else (state.due - today).days
+        return {grade: None if comes_back_today(state, grade) else due for grade in GRADES}
+    interval = next_interval(state.repetitions + 1, state.interval_days, state.ef_centi, max_interval)
+    days = (add_days(today, interval) - today).days  # the same for every passing grade
+    return {grade: None if grade < SAME_DAY_TARGET else days for grade in GRADES}
 
 
 def is_due(state: CardState, today: date) -> bool:

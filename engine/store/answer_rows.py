@@ -1,5 +1,6 @@
 """The statements of showing and answering one card, in SQLAlchemy Core and built once: the ORM's
-unit of work cost several times SQLite's own work per answer (engine.store.repo.apply_answer)."""
+unit of work cost several times SQLite's own work per answer (engine.store.repo.apply_answer); on
+SQLite they run on the driver's cursor (engine.store.prepared)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import sqlalchemy as sa
 from engine import sm2
 from engine.fsrs_scheduler import REVIEW, FsrsState
 from engine.sm2 import CardState, ReviewRecord
+from engine.store import prepared
 from engine.store.attempts import StoredAttempt, attempt_values
 from engine.store.models import CardMarkRow, CardStateRow, DrillAttemptRow, ReviewRow
 from engine.store.values import Mark
@@ -97,7 +99,12 @@ def read_mark(conn: sa.Connection, key: str) -> Mark:
 def read_shown(conn: sa.Connection, key: str) -> tuple[CardState, Mark]:
     """The card's state and mark (a new card's, none) from one statement: each statement through
     SQLAlchemy costs about as much Python as SQLite's whole read."""
-    row = conn.execute(READ_SHOWN, {"key": key}).one()
+    return shown_of(prepared.first(conn, READ_SHOWN, {"key": key}))
+
+
+def shown_of(row: Any) -> tuple[CardState, Mark]:
+    """READ_SHOWN's row as the card's state and mark."""
+    assert row is not None  # the key's one-row table, left-joined
     state = CardState() if row.state_key is None else to_state(row)
     return state, to_mark(None if row.mark_key is None else row)
 
@@ -126,14 +133,14 @@ def write_answer(
     and its log row (the attempt, a lapse); a first answer inserts the state. Three statements for
     a card answered before (read, update, log). Another client inserting the same new card first
     fails the insert: the caller's transaction is retried (engine.store.writes.run_write)."""
-    found = conn.execute(LOCK_STATE, {"key": key}).first()
+    found = prepared.first(conn, LOCK_STATE, {"key": key})
     _, record = schedule(CardState() if found is None else to_state(found))
     values = state_values(record.after)
     if found is None:
-        conn.execute(INSERT_STATE, {"card_key": key, "deck_id": deck_id, **values})
+        prepared.execute(conn, INSERT_STATE, {"card_key": key, "deck_id": deck_id, **values})
     else:
-        conn.execute(UPDATE_STATE, {"key": key, **values})
-    log_id = _new_id(conn.execute(INSERT_LOG, log_values(key, deck_id, record, seconds)))
+        prepared.execute(conn, UPDATE_STATE, {"key": key, **values})
+    log_id = prepared.insert(conn, INSERT_LOG, log_values(key, deck_id, record, seconds))
     attempt_id = None if attempt is None else insert_attempt(conn, attempt)
     mark = None if leech_at is None or not is_lapse(record) else add_lapse(conn, key, deck_id, leech_at)
     return Written(log_id, record, attempt_id, mark)

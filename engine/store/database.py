@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
+import sqlite3
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -106,19 +109,44 @@ def _identity(name: str) -> tuple[int, int] | None:
     return found.st_dev, found.st_ino
 
 
-def _sqlite_begin(conn: sa.Connection) -> None:
+def _still_there(info: dict[Any, Any]) -> None:
     # In WAL mode SQLite goes on writing into a file whose folder was moved or removed (an open
     # descriptor): every answer "saved" would be lost with it. One stat per transaction refuses that.
-    opened = conn.connection.info.get(_FILE)
+    opened = info.get(_FILE)
     if opened is not None and _identity(opened[0]) != opened[1]:
         raise StoreError(f"the database file {opened[0]} was moved or removed while flopcards ran")
+
+
+@contextlib.contextmanager
+def alone(engine: sa.Engine) -> Iterator[sqlite3.Connection]:
+    """The driver's connection of a pooled SQLite connection, for one statement run alone (its own
+    read transaction), the file checked as a transaction's BEGIN checks it: SQLAlchemy's Connection
+    around it cost more than the read."""
+    pooled = engine.raw_connection()
+    try:
+        _still_there(pooled.info)
+        driver = pooled.driver_connection
+        assert isinstance(driver, sqlite3.Connection)
+        yield driver
+    finally:
+        pooled.close()
+
+
+def _sqlite_begin(conn: sa.Connection) -> None:
+    _still_there(conn.connection.info)
+    opened = conn.connection.info.get(_FILE)
     if opened is not None and conn.get_execution_options().get(_BEGIN) == "IMMEDIATE":
         refused = refusal(opened[0])  # found damaged by the day's check: nothing more is written
         if refused is not None:
             raise StoreError(str(refused))
     begin = conn.get_execution_options().get(_BEGIN, "")
     if begin != _ALONE:  # alone: the driver (autocommit) runs the statement in its own transaction
-        conn.exec_driver_sql(f"BEGIN {begin}".strip())
+        # on the driver's cursor: through SQLAlchemy's execution it cost several times SQLite's BEGIN
+        sql = f"BEGIN {begin}".strip()
+        try:
+            conn.connection.driver_connection.execute(sql)  # type: ignore[union-attr]
+        except sqlite3.Error as error:  # busy, locked: SQLAlchemy's error, as callers retry or report
+            raise sa.exc.DBAPIError.instance(sql, (), error, sqlite3.Error) from error
 
 
 def make_engine(url: str) -> sa.Engine:

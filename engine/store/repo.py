@@ -12,7 +12,7 @@ import sqlalchemy.orm as so
 from engine import sm2
 from engine.counting import DayTotals
 from engine.sm2 import CardState, ReviewRecord
-from engine.store import answer_rows, rules
+from engine.store import answer_rows, prepared, rules
 from engine.store.attempts import StoredAttempt, delete_attempt
 from engine.store.database import Store
 from engine.store.marks import MarkChange, restore_mark
@@ -58,6 +58,9 @@ def load_state(store: Store, card_key: str) -> CardState:
 
 def load_shown(store: Store, card_key: str) -> tuple[CardState, Mark]:
     """What showing a card reads, in one statement (its own read transaction): its state and its mark."""
+    if prepared.on_driver(store.engine.dialect):
+        row = prepared.first_alone(store.engine, answer_rows.READ_SHOWN, {"key": card_key})
+        return answer_rows.shown_of(row)
     with store.single_statement.connect() as conn:
         return answer_rows.read_shown(conn, card_key)
 

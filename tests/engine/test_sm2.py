@@ -110,6 +110,48 @@ def test_preview_matches_review() -> None:
     assert labels == {0: None, 1: None, 2: None, 3: None, 4: 15, 5: 15}, "below 4: again today"
 
 
+def _preview_by_review(state: CardState, today: date, max_interval: int) -> dict[int, int | None]:
+    """preview's meaning: each grade's state built by review, read."""
+    out: dict[int, int | None] = {}
+    for grade in range(6):
+        after, _ = review(state, grade, now=START, today=today, max_interval=max_interval)
+        out[grade] = None if after.repeat_today or after.due is None else (after.due - today).days
+    return out
+
+
+_DAYS = st.dates(date(2020, 1, 1), date(2040, 1, 1))
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.builds(
+        CardState,
+        repetitions=st.integers(0, 30),
+        ef_centi=st.integers(130, 400),
+        interval_days=st.integers(0, 40_000),
+        due=st.none() | _DAYS | st.just(date.max),
+        last_day=st.none() | _DAYS,
+        repeat_today=st.booleans(),
+    ),
+    _DAYS,
+    st.integers(1, 40_000),
+    st.booleans(),
+)
+def test_preview_is_what_review_would_schedule(
+    state: CardState, today: date, max_interval: int, same_day: bool
+) -> None:
+    """Any state, answered again the same day or not, under any ceiling; near date.max too."""
+    if same_day:
+        state = CardState(**{**state.__dict__, "last_day": today})
+    assert preview(state, today=today, max_interval=max_interval) == _preview_by_review(
+        state, today, max_interval
+    )
+    far = date.max - timedelta(days=max_interval // 2)  # intervals past the last date stop at it
+    assert preview(state, today=far, max_interval=max_interval) == _preview_by_review(
+        state, far, max_interval
+    )
+
+
 def test_state_round_trips_through_dict() -> None:
     state, _ = review(CardState(), 4, now=START, today=START.date())
     assert CardState.from_dict(state.to_dict()) == state

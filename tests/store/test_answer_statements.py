@@ -2,26 +2,29 @@
 logged, a new one read, inserted and logged, in one BEGIN IMMEDIATE transaction; a card shown is one
 SELECT of its state and mark with no BEGIN around it; no statement scans a table; and after the
 rehearsal (engine.store.rehearsal) the first answers, a lapse and a drill attempt compile nothing:
-every statement comes from SQLAlchemy's cache."""
+each statement was prepared once (engine.store.prepared) or comes from SQLAlchemy's cache."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 from sqlalchemy.engine.default import CACHE_HIT
 
 from engine.answers import Verdict
 from engine.app import Grade, Study, StudyItem
+from engine.app.errors import AppError
 from engine.fsrs_scheduler import REVIEW, FsrsState
 from engine.sm2 import CardState
-from engine.store import repo
+from engine.store import prepared, repo
 from engine.store.attempts import StoredAttempt
-from engine.store.database import Store, open_store
+from engine.store.database import Store, StoreError, open_store
 from engine.store.marks import Mark, read_mark
 from engine.store.models import CardMarkRow, CardStateRow
 
@@ -56,33 +59,58 @@ def _statements(study: Study | Store) -> Iterator[list[tuple[str, Any, Any]]]:
         sa.event.remove(engine, "before_cursor_execute", record)
 
 
-def _verbs(sent: list[tuple[str, Any, Any]]) -> list[str]:
-    return [" ".join(sql.split()[:3]) for sql, _, _ in sent]
+@contextmanager
+def _ran(study: Study | Store) -> Iterator[list[str]]:
+    """What SQLite itself ran meanwhile, its parameters written in (BEGIN and COMMIT included):
+    the hot statements go to the driver's cursor, past SQLAlchemy's events."""
+    ran: list[str] = []
+    engine = study.engine if isinstance(study, Store) else study.store.engine
+
+    def trace(dbapi_conn: Any, *_args: Any) -> None:
+        if isinstance(dbapi_conn, sqlite3.Connection):
+            dbapi_conn.set_trace_callback(ran.append)
+
+    def untrace(dbapi_conn: Any, *_args: Any) -> None:
+        if isinstance(dbapi_conn, sqlite3.Connection):
+            dbapi_conn.set_trace_callback(None)
+
+    sa.event.listen(engine.pool, "checkout", trace)
+    sa.event.listen(engine.pool, "checkin", untrace)
+    try:
+        yield ran
+    finally:
+        ran[:] = [sql for at, sql in enumerate(ran) if not at or ran[at - 1] != sql]  # a trigger's run
+        sa.event.remove(engine.pool, "checkout", trace)
+        sa.event.remove(engine.pool, "checkin", untrace)
+
+
+def _verbs(ran: list[str]) -> list[str]:
+    return [" ".join(sql.split()[:3]) for sql in ran]
 
 
 def test_an_answer_is_three_statements_in_one_transaction_and_none_scans(tmp_path: Path) -> None:
     study = _study(tmp_path)
-    with _statements(study) as seen:
+    with _ran(study) as seen:
         study.answer("d/seen", Grade.WELL, 2.0)
     assert _verbs(seen) == [
         "BEGIN IMMEDIATE",
         "SELECT card_state.card_key, card_state.deck_id,",
         "UPDATE card_state SET",
         "INSERT INTO review_log",
+        "COMMIT",
     ]
-    with _statements(study) as new:
+    with _ran(study) as new:
         study.answer("d/new", Grade.WELL, 2.0)
     assert _verbs(new) == [
         "BEGIN IMMEDIATE",
         "SELECT card_state.card_key, card_state.deck_id,",
         "INSERT INTO card_state",
         "INSERT INTO review_log",
+        "COMMIT",
     ]
     with study.store.engine.connect() as conn:
-        for sql, params, _ in [*seen, *new][1:]:
-            if sql.startswith("BEGIN"):
-                continue
-            plan = " ".join(str(row[-1]) for row in conn.exec_driver_sql(f"EXPLAIN QUERY PLAN {sql}", params))
+        for sql in [*seen[1:-1], *new[1:-1]]:
+            plan = " ".join(str(row[-1]) for row in conn.exec_driver_sql(f"EXPLAIN QUERY PLAN {sql}"))
             assert "SCAN" not in plan, f"{sql}: {plan}"
     assert repo.load_state(study.store, "d/new").repetitions == 1  # committed
     study.store.close()
@@ -91,18 +119,10 @@ def test_an_answer_is_three_statements_in_one_transaction_and_none_scans(tmp_pat
 def test_showing_a_card_is_one_select_and_sqlite_runs_nothing_else(tmp_path: Path) -> None:
     study = _study(tmp_path)
     session = study.session(None)
-    ran: list[str] = []  # what SQLite itself ran, BEGIN and ROLLBACK included (not sent as cursors)
-
-    def trace(dbapi_conn: Any, *_args: Any) -> None:
-        dbapi_conn.set_trace_callback(ran.append)
-
-    sa.event.listen(study.store.engine.pool, "checkout", trace)
-    with _statements(study) as sent:
+    with _ran(study) as ran:  # BEGIN and ROLLBACK included
         current = session.current()
-    sa.event.remove(study.store.engine.pool, "checkout", trace)
     assert current is not None and current.key == "d/seen"
-    assert _verbs(sent) == ["SELECT card_state.card_key AS"]
-    assert [" ".join(sql.split()[:3]) for sql in ran] == ["SELECT card_state.card_key AS"]
+    assert _verbs(ran) == ["SELECT card_state.card_key AS"]
     assert current.outcomes[Grade.WELL] is not None and not current.mark.suspended
     study.store.close()
 
@@ -119,8 +139,10 @@ def test_the_one_read_gives_each_cards_state_and_mark_by_key_on_both_backends(db
         session.add(row)
         session.add(CardMarkRow(card_key="d/seen", deck_id="d", flagged=True, lapses=2))
         session.add(CardMarkRow(card_key="d/held", deck_id="d", suspended=True, buried_until=NOW.date()))
-    with _statements(store) as sent:
+    with _statements(store) as sent, _ran(store) as ran:
         shown = {key: repo.load_shown(store, key) for key in ("d/seen", "d/held", "d/new")}
+    if store.dialect == "sqlite":  # run on the driver's cursor: its parameters written in
+        sent = [(sql, (), None) for sql in ran]
     assert shown == {key: (repo.load_state(store, key), read_mark(store, key)) for key in shown}
     assert shown["d/new"] == (CardState(), Mark())
     assert shown["d/held"] == (CardState(), Mark(suspended=True, buried_until=NOW.date()))
@@ -145,7 +167,9 @@ def test_the_one_read_gives_each_cards_state_and_mark_by_key_on_both_backends(db
 
 def test_after_the_rehearsal_the_first_answers_compile_nothing(tmp_path: Path) -> None:
     study = _study(tmp_path)
+    prepared._PREPARED.clear()  # as in a new process
     study.rehearse()
+    ready = dict(prepared._PREPARED)
     attempt = StoredAttempt(
         kind="kind", seed=1, params={"b": 2}, given="3 GB", verdict=Verdict.WRONG, expected=2.0, unit="GB",
         relative_error=0.5, seconds=4.0, timed_out=False, grade=1, attempted_at=NOW, study_day=NOW.date(),
@@ -158,7 +182,8 @@ def test_after_the_rehearsal_the_first_answers_compile_nothing(tmp_path: Path) -
         study.answer("k/kind", Grade.BARELY, 4.0, attempt=attempt)
     assert lapse.mark is not None and lapse.mark.after.lapses == 1, "the lapse was counted"
     assert [sql for sql, _, hit in sent if not sql.startswith("BEGIN") and hit is not CACHE_HIT] == []
-    assert len([sql for sql, _, _ in sent if "card_mark" in sql]) == 3  # shown; the lapse: read, write
+    assert len([sql for sql, _, _ in sent if "card_mark" in sql]) == 2  # the lapse: read, write
+    assert len(ready) == 5 and ready == prepared._PREPARED, "shown, read, insert, update, log: prepared once"
     study.store.close()
 
 
@@ -167,7 +192,8 @@ def test_a_lapse_adds_one_mark_read_and_write_and_a_leech_is_suspended(tmp_path:
     study.limits = type(study.limits)(**{**study.limits.__dict__, "leech_lapses": 1})
     with _statements(study) as sent:
         applied = study.answer("d/lapse", Grade.BLACKOUT, 2.0)
-    assert _verbs(sent)[-2:] == ["SELECT card_mark.card_key, card_mark.deck_id,", "INSERT INTO card_mark"]
+    verbs = _verbs([sql for sql, _, _ in sent])
+    assert verbs[-2:] == ["SELECT card_mark.card_key, card_mark.deck_id,", "INSERT INTO card_mark"]
     assert applied.mark is not None and applied.mark.after.leech and study.mark("d/lapse").suspended
     study.store.close()
 
@@ -207,3 +233,15 @@ def test_the_rehearsed_statements_run_and_leave_nothing_on_both_backends(db_url:
         for table in ("card_state", "review_log", "card_mark", "drill_attempt", "review_day", "state_change"):
             assert conn.exec_driver_sql(f"SELECT count(*) FROM {table}").scalar_one() == 0, table
     store.close()
+
+
+def test_a_card_shown_from_a_moved_file_is_refused_as_an_answer_is(tmp_path: Path) -> None:
+    """The read run alone checks the file as a transaction's BEGIN does."""
+    study = _study(tmp_path)
+    assert repo.load_shown(study.store, "d/seen")[0].repetitions == 3
+    (tmp_path / "flopcards.db").rename(tmp_path / "moved.db")
+    with pytest.raises(StoreError, match="moved or removed"):
+        repo.load_shown(study.store, "d/seen")
+    with pytest.raises(AppError):  # the answer's own message (tests/tui/test_faults_sqlite.py)
+        study.answer("d/seen", Grade.WELL, 2.0)
+    study.store.close()
