@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Static
 
 from engine.settings import Settings
 from engine.studyday import StudyClock
+from tests.tui.conftest import wait_until
 from tui.app import FlopcardsApp
 from tui.config import AppConfig
 from tui.screens.home import HomeScreen
@@ -78,7 +79,8 @@ async def test_broken_deck_banner_study_fix_and_reload(tmp_path: Path) -> None:
         for _ in range(3):
             assert review.card_key.startswith("basics/")
             await pilot.press("space", "5")
-        assert isinstance(app.screen, SummaryScreen)
+        # the last grade is saved, then the summary pushed: on a busy machine after the key's idle
+        await wait_until(pilot, lambda: isinstance(app.screen, SummaryScreen), "the summary")
         await pilot.press("enter")
         assert app.screen is home
 
