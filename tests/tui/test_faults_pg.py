@@ -6,12 +6,17 @@ missing from the server."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
 
+from tui.app import FlopcardsApp
+
 from ..store.conftest import NoServer, PgServer, running_server
+from .conftest import wait_until
 from .fault_review import grade, open_review, said
 
 DB = "faults"
@@ -146,3 +151,30 @@ async def test_leaving_the_review_and_starting_another_while_the_server_is_down(
         await pilot.pause()
         assert app.screen is not review and app.screen.__class__ is review.__class__
     assert logged(server) == 1
+
+
+async def test_server_gone_while_the_load_prepares_search_is_one_line_and_the_app_goes_on(
+    make_app, server: PgServer, tmp_path: Path
+) -> None:
+    """The load's later work (here the search index, read from the server) meets the server gone
+    after the home shows: a notice says what was not done and why; no traceback, the app runs."""
+
+    class HeldSync(FlopcardsApp):
+        def _loaded(self, services: Any) -> None:  # on the UI thread: before the load goes on
+            services.search_index()._lock.acquire()  # its sync waits here until the server is gone
+            super()._loaded(services)
+
+    config = replace(make_app().config, cache_dir=tmp_path / "cache")
+    app = HeldSync(config)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await wait_until(pilot, app.counts_shown.is_set, "the home's counts", 60)
+        index = app.services.search_index()
+        server.stop()
+        index._lock.release()
+        await wait_until(pilot, app.loaded.is_set, "the load's end", 60)
+        await pilot.pause()
+        text = said(app)
+        reached = "the database cannot be reached (server stopped, or its file or folder gone)"
+        assert f"Search index not prepared: {reached}." in text
+        assert "Traceback" not in text and app.is_running and app.return_code is None
+        assert_no_secret(app)
