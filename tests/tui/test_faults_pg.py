@@ -157,7 +157,8 @@ async def test_server_gone_while_the_load_prepares_search_is_one_line_and_the_ap
     make_app, server: PgServer, tmp_path: Path
 ) -> None:
     """The load's later work (here the search index, read from the server) meets the server gone
-    after the home shows: a notice says what was not done and why; no traceback, the app runs."""
+    after the home shows: a notice says what was not done and why; no traceback, the app runs.
+    Then a search on the browse screen says why it found nothing."""
 
     class HeldSync(FlopcardsApp):
         def _loaded(self, services: Any) -> None:  # on the UI thread: before the load goes on
@@ -177,4 +178,9 @@ async def test_server_gone_while_the_load_prepares_search_is_one_line_and_the_ap
         reached = "the database cannot be reached (server stopped, or its file or folder gone)"
         assert f"Search index not prepared: {reached}." in text
         assert "Traceback" not in text and app.is_running and app.return_code is None
+        app.clear_notifications()
+        await pilot.press("b")  # browse: its search reads the cards' states from the server
+        await wait_until(pilot, lambda: "Search failed" in said(app), "the search's status", 60)
+        assert f"Search failed: {reached}." in said(app)
+        assert app.is_running and app.return_code is None
         assert_no_secret(app)
