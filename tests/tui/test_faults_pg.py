@@ -158,7 +158,7 @@ async def test_server_gone_while_the_load_prepares_search_is_one_line_and_the_ap
 ) -> None:
     """The load's later work (here the search index, read from the server) meets the server gone
     after the home shows: a notice says what was not done and why; no traceback, the app runs.
-    Then a search on the browse screen says why it found nothing."""
+    Then a search on the browse screen, and the stats screen, say why they show nothing."""
 
     class HeldSync(FlopcardsApp):
         def _loaded(self, services: Any) -> None:  # on the UI thread: before the load goes on
@@ -182,5 +182,8 @@ async def test_server_gone_while_the_load_prepares_search_is_one_line_and_the_ap
         await pilot.press("b")  # browse: its search reads the cards' states from the server
         await wait_until(pilot, lambda: "Search failed" in said(app), "the search's status", 60)
         assert f"Search failed: {reached}." in said(app)
+        await pilot.press("escape", "s")  # the stats: their counts and figures come from the server
+        await wait_until(pilot, lambda: "Stats not read" in said(app), "the stats' summary", 60)
+        assert f"Stats not read: {reached}." in said(app)
         assert app.is_running and app.return_code is None
         assert_no_secret(app)

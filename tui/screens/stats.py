@@ -15,9 +15,11 @@ from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, Ta
 from textual_plotext import PlotextPlot
 
 from engine.app.stats import Period, Stats
+from engine.app.values import AppError
 from tui.row_table import FittedTable
 from tui.stats_format import GRADE_NAMES, counts_line, percent, retention_rows, summary_lines
 from tui.stats_heatmap import heatmap_text
+from tui.store_work import fault_notice
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -120,22 +122,36 @@ class StatsScreen(Screen[None]):
 
     def refresh_stats(self) -> None:
         self.sub_title = f"Stats · {self._title()} · {self.period.label}"
-        self.compute(self.deck_id, self.period, self._total_cards())
+        try:
+            total = self._total_cards()
+        except AppError as error:
+            self._unread(error)
+            return
+        self.compute(self.deck_id, self.period, total)
 
     @work(thread=True, exclusive=True, group="stats")
     def compute(self, deck_id: str | None, period: Period, total: int) -> None:
         """Aggregate off the UI thread; only the figures come back."""
+        from engine.app.errors import STORE_ERRORS, app_error
         from engine.app.stats import compute_stats
 
-        stats = compute_stats(
-            self.services.store,
-            self.services.study.today(),
-            deck_id=deck_id,
-            period=period,
-            total_cards=total,
-            drill_decks=self.services.study.drill_decks,
-        )
+        try:
+            stats = compute_stats(
+                self.services.store,
+                self.services.study.today(),
+                deck_id=deck_id,
+                period=period,
+                total_cards=total,
+                drill_decks=self.services.study.drill_decks,
+            )
+        except STORE_ERRORS as error:
+            self.app.call_from_thread(self._unread, app_error(error))
+            return
         self.app.call_from_thread(setattr, self, "stats", stats)
+
+    def _unread(self, error: AppError) -> None:
+        """The store could not be read (a server gone): said where the summary goes; p or d retries."""
+        self.query_one("#stats-summary", Static).update(escape(fault_notice("Stats not read", error)))
 
     def watch_stats(self, stats: Stats | None) -> None:
         if stats is None:
