@@ -32,14 +32,17 @@ class SearchCalls:
             return self._search(parse_query(text))
         except SearchStopped:
             return None
-        except STORE_ERRORS as error:  # the cards' states and marks: the index's and the scan's
-            raise app_error(error) from None
 
     def _search(self, query: Query, limit: int = LIMIT) -> SearchResult:
+        """AppError when the store cannot be read (the cards' states and marks: the index's and
+        the scan's)."""
         try:
-            return indexed_search(self.collection, self.search_index(), self.study.today(), query, limit)
-        except sqlite3.Error:
-            return search(self.collection, self.store, self.study.today(), query, limit)
+            try:
+                return indexed_search(self.collection, self.search_index(), self.study.today(), query, limit)
+            except sqlite3.Error:
+                return search(self.collection, self.store, self.study.today(), query, limit)
+        except STORE_ERRORS as error:
+            raise app_error(error) from None
 
     def search_index(self) -> SearchIndex:
         if self._index is None:

@@ -12,8 +12,10 @@ from typing import Any
 
 import psycopg
 import pytest
+from textual.widgets import Input
 
 from tui.app import FlopcardsApp
+from tui.screens.custom_study import CustomStudyScreen
 
 from ..store.conftest import NoServer, PgServer, running_server
 from .conftest import wait_until
@@ -158,7 +160,8 @@ async def test_server_gone_while_the_load_prepares_search_is_one_line_and_the_ap
 ) -> None:
     """The load's later work (here the search index, read from the server) meets the server gone
     after the home shows: a notice says what was not done and why; no traceback, the app runs.
-    Then a search on the browse screen, and the stats screen, say why they show nothing."""
+    Then a search on the browse screen, the stats screen and custom study by tag say why they
+    show nothing."""
 
     class HeldSync(FlopcardsApp):
         def _loaded(self, services: Any) -> None:  # on the UI thread: before the load goes on
@@ -185,5 +188,12 @@ async def test_server_gone_while_the_load_prepares_search_is_one_line_and_the_ap
         await pilot.press("escape", "s")  # the stats: their counts and figures come from the server
         await wait_until(pilot, lambda: "Stats not read" in said(app), "the stats' summary", 60)
         assert f"Stats not read: {reached}." in said(app)
+        await pilot.press("escape", "c")  # custom study by tag: its search reads the server too
+        await wait_until(pilot, lambda: isinstance(app.screen, CustomStudyScreen), "custom study", 60)
+        app.screen.query_one("#custom-value", Input).value = "Pipeline"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "Cannot start:" in said(app), "custom study's problem", 60)
+        modal = " ".join(said(app).replace("│", " ").split())  # its line wraps inside the modal
+        assert f"Cannot start: {reached}." in modal
         assert app.is_running and app.return_code is None
         assert_no_secret(app)
