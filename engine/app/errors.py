@@ -56,7 +56,7 @@ _TEXTS = (  # sqlite3's, the servers' and the store's own wording, lower case; t
     ("the database system is", FaultKind.REFUSED),  # ... starting up / shutting down / in recovery
     ("no more connections", FaultKind.REFUSED),
 )
-_DENIED_ON = re.compile(r"(permission denied) for (?:table|relation|sequence) ([\w.\"]+)")
+_DENIED_ON = re.compile(r"(permission denied) for (table|relation|sequence) ([\w.\"]+)")
 _ERRNOS = {
     errno.ENOSPC: FaultKind.FULL,
     errno.EDQUOT: FaultKind.FULL,
@@ -97,12 +97,13 @@ def app_error(error: BaseException) -> AppError:
 
 
 def _denied(error: BaseException) -> str | None:
-    """The server's 'permission denied for table T' said as the refusal it is (None: its wording
-    names no table, the kind's own message stands)."""
+    """The server's 'permission denied for table T' (or sequence S) said as the refusal it is
+    (None: its wording names neither, the kind's own message stands)."""
     said = _DENIED_ON.search(str(getattr(error, "orig", None) or error))
     if said is None:
         return None
-    return f"the database refused: this role may not use table {said.group(2)} ({said.group(1)})"
+    what = "table" if said.group(2) == "relation" else said.group(2)
+    return f"the database refused: this role may not use {what} {said.group(3)} ({said.group(1)})"
 
 
 def reason(error: BaseException) -> str:

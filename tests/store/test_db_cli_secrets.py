@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.app.values import Settings
+from engine.app.values import Grade, Settings
 from tests.store.conftest import PgServer
 from tui.cli import main
 
@@ -108,10 +108,17 @@ def test_a_role_refused_by_the_server_is_told_as_a_refusal_not_as_a_server_gone(
         conn.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO cli_denied")
     services = load_services(AppConfig(Settings(db=role, deck_dirs=(Path("tests/data/decks"),)), False))
     try:
+        key = services.study.new_keys(None)[0]
         with pytest.raises(AppError) as caught:
-            services.study.change_mark(services.deck_ids()[0] + ":x", suspended=True)
+            services.study.change_mark(key, suspended=True)
+        assert caught.value.kind is FaultKind.DENIED
+        marks = "the database refused: this role may not use table card_mark (permission denied)"
+        assert caught.value.message == marks
+        with psycopg.connect(owner) as conn:  # writes granted, the log's id sequence forgotten
+            conn.execute("GRANT INSERT, UPDATE ON ALL TABLES IN SCHEMA public TO cli_denied")
+        with pytest.raises(AppError) as caught:
+            services.study.answer(key, Grade.WELL, 3.0)
+        refused = "the database refused: this role may not use sequence review_log_id_seq"
+        assert caught.value.message == f"{refused} (permission denied)"
     finally:
         services.close()
-    assert caught.value.kind is FaultKind.DENIED
-    marks = "the database refused: this role may not use table card_mark (permission denied)"
-    assert caught.value.message == marks
