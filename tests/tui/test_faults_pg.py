@@ -5,6 +5,7 @@ missing from the server."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -161,20 +162,36 @@ async def test_server_gone_while_the_load_prepares_search_is_one_line_and_the_ap
     """The load's later work (here the search index, read from the server) meets the server gone
     after the home shows: a notice says what was not done and why; no traceback, the app runs.
     Then a search on the browse screen, the stats screen and custom study by tag say why they
-    show nothing."""
+    show nothing. Before that, as a role that may not read the drill attempts, the stats say so."""
+
+    held = threading.Lock()  # stands for the index's lock until the test has taken that one
 
     class HeldSync(FlopcardsApp):
         def _loaded(self, services: Any) -> None:  # on the UI thread: before the load goes on
-            services.search_index()._lock.acquire()  # its sync waits here until the server is gone
+            nonlocal held
+            held = services.search_index()._lock  # its sync waits on this until the server is gone
+            held.acquire()
             super()._loaded(services)
 
-    config = replace(make_app().config, cache_dir=tmp_path / "cache")
-    app = HeldSync(config)
+    server.admin("DO $$ BEGIN CREATE ROLE reader LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$")
+    with psycopg.connect(host=server.socket_dir, port=5432, user="flopcards", dbname=DB) as conn:
+        conn.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader")
+        conn.execute("REVOKE SELECT ON drill_attempt FROM reader")  # the stats read it, not the home
+    config = make_app().config
+    reader = config.settings.db.replace("flopcards:", "reader:")
+    app = HeldSync(replace(config, settings=replace(config.settings, db=reader), cache_dir=tmp_path / "c"))
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await wait_until(pilot, app.counts_shown.is_set, "the home's counts", 60)
-        index = app.services.search_index()
-        server.stop()
-        index._lock.release()
+        try:  # the lock is let go whatever fails here, else the app's close waits for it forever
+            await wait_until(pilot, app.counts_shown.is_set, "the home's counts", 60)
+            await pilot.press("s")  # the figures' worker meets the refusal (the counts were allowed)
+            await wait_until(pilot, lambda: "Stats not read" in said(app), "the stats' summary", 60)
+            denied = "the database refused: this role may not use table drill_attempt (permission denied)"
+            assert f"Stats not read: {denied}." in said(app)
+            await pilot.press("escape")
+            server.stop()
+        finally:
+            if held.locked():
+                held.release()
         await wait_until(pilot, app.loaded.is_set, "the load's end", 60)
         await pilot.pause()
         text = said(app)
