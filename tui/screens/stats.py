@@ -15,7 +15,6 @@ from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, Ta
 from textual_plotext import PlotextPlot
 
 from engine.app.stats import Period, Stats
-from engine.app.values import AppError
 from tui.row_table import FittedTable
 from tui.stats_format import GRADE_NAMES, counts_line, percent, retention_rows, summary_lines
 from tui.stats_heatmap import heatmap_text
@@ -24,6 +23,7 @@ from tui.store_work import fault_notice
 if TYPE_CHECKING:
     from textual.app import App
 
+    from engine.app.values import AppError
     from tui.services import Services
 
 PERIODS = (Period.WEEK, Period.MONTH, Period.QUARTER, Period.YEAR, Period.ALL)
@@ -121,6 +121,8 @@ class StatsScreen(Screen[None]):
         return counts[-1].total  # the deck's row, or the 'All decks' row (which counts each card once)
 
     def refresh_stats(self) -> None:
+        from engine.app.values import AppError
+
         self.sub_title = f"Stats · {self._title()} · {self.period.label}"
         try:
             total = self._total_cards()
