@@ -15,6 +15,7 @@ class FaultKind(StrEnum):
     READ_ONLY = "read_only"
     DAMAGED = "damaged"
     REFUSED = "refused"
+    DENIED = "denied"
 
 
 MESSAGES = {
@@ -24,6 +25,7 @@ MESSAGES = {
     FaultKind.READ_ONLY: "the database cannot be written (read-only file, folder or server)",
     FaultKind.DAMAGED: "the database file is damaged (run `flopcards db check`)",
     FaultKind.REFUSED: "the database server refuses new connections",
+    FaultKind.DENIED: "the database refused: this role may not use that table (permission denied)",
 }
 """The message of each kind: what happened, in the user's words."""
 

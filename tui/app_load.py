@@ -80,16 +80,16 @@ class LoadingApp(App[None]):
         from tui.keep_outline import save_outline
 
         save_outline(self.config, services)
-        services.note_unseen()
+        self._after_home("Next start's counts not prepared", services.note_unseen)
         if self.config.cache_dir is not None:  # an index kept on disk: the first search is at once
-            services.prepare_search()
+            self._after_home("Search index not prepared", services.prepare_search)
         try:
             self._on_ui(self._templates_ready)
         except RuntimeError:  # the app has closed meanwhile
             return
         import tui.screens.review  # noqa: F401  (so Enter does not wait for Markdown's import)
 
-        self._check_today()
+        self._after_home("Today's check not run", self._check_today)
 
         # sympy and pint are for typed answers only: loaded later, so that they do not compete for
         # the interpreter lock with the first card a quick Enter asks for
@@ -100,6 +100,20 @@ class LoadingApp(App[None]):
 
         if not gc.get_freeze_count():  # once per process: their long-lived heaps leave the collector
             gc.freeze()  # (a full collection over pint and sympy stalls an answer ~200 ms)
+
+    def _after_home(self, what: str, step: Callable[[], object]) -> None:
+        """A later step of the load, the home in use: a store fault in it (a server gone, a disk
+        full) is one line on screen, "`what`: why", and the app goes on (the steps after it too)."""
+        from engine.app.errors import STORE_ERRORS, AppError, app_error
+        from tui.store_work import NOTICE_SECONDS, fault_notice
+
+        faults: tuple[type[BaseException], ...] = (AppError, *STORE_ERRORS)
+        try:
+            step()
+        except faults as error:
+            notice = fault_notice(what, app_error(error))
+            with contextlib.suppress(RuntimeError):  # the app has closed meanwhile
+                self._on_ui(self.notify, notice, severity="error", timeout=NOTICE_SECONDS)
 
     def _check_today(self) -> None:
         """The day's integrity check and backup copy, in this (load) thread once the home is usable:

@@ -7,6 +7,7 @@ import sqlite3
 from cards.browse import LIMIT, Query, SearchResult, deck_files, indexed_search, parse_query, search
 from cards.loader import Collection
 from engine.app import Study
+from engine.app.errors import STORE_ERRORS, app_error
 from engine.search_index import SearchIndex
 from engine.search_query import SearchStopped, interrupt, open_index
 from engine.store.database import Store
@@ -24,18 +25,24 @@ class SearchCalls:
 
     def browse(self, text: str) -> SearchResult | None:
         """Cards matching an Anki-style search (None: stopped by `stop_search`); raises
-        cards.browse.QueryError (one line). Through the search index; if that cannot be read
-        (disk full, damaged beyond rebuilding), through the scan of every card."""
+        cards.browse.QueryError (one line), or AppError when the store cannot be read (a server
+        gone). Through the search index; if that cannot be read (disk full, damaged beyond
+        rebuilding), through the scan of every card."""
         try:
             return self._search(parse_query(text))
         except SearchStopped:
             return None
 
     def _search(self, query: Query, limit: int = LIMIT) -> SearchResult:
+        """AppError when the store cannot be read (the cards' states and marks: the index's and
+        the scan's)."""
         try:
-            return indexed_search(self.collection, self.search_index(), self.study.today(), query, limit)
-        except sqlite3.Error:
-            return search(self.collection, self.store, self.study.today(), query, limit)
+            try:
+                return indexed_search(self.collection, self.search_index(), self.study.today(), query, limit)
+            except sqlite3.Error:
+                return search(self.collection, self.store, self.study.today(), query, limit)
+        except STORE_ERRORS as error:
+            raise app_error(error) from None
 
     def search_index(self) -> SearchIndex:
         if self._index is None:

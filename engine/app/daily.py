@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from engine.app.errors import STORE_ERRORS, AppError, app_error
+from engine.app.errors import STORE_ERRORS, AppError, app_error, reason
 from engine.store.daily import due, run_daily
 from engine.store.preflight import sqlite_file
 
@@ -17,12 +17,14 @@ def check_today(
     """Check the file and copy it once a day; None when sound (or already done today, or a server).
 
     An AppError when the check found it damaged (kind DAMAGED: every later write is refused, the
-    message names the backups and `db recover`) or the copy could not be made (disk full, ...)."""
+    message names the backups and `db recover`) or the copy could not be made (disk full, ...: the
+    message says why, in the OS's or SQLite's words, and that the next start tries again)."""
     path = sqlite_file(db)
     if path is None or not due(path, backup_days, now):
         return None
     try:
         found = run_daily(path, backup_days, now, before_copy=before_copy)
-    except STORE_ERRORS as error:
-        return app_error(error)
+    except STORE_ERRORS as error:  # the file passed: the copy (or its folder) failed
+        retry = "flopcards tries again at the next start"
+        return AppError(app_error(error).kind, f"Today's backup copy was not made ({reason(error)}); {retry}")
     return None if found.error is None else app_error(found.error)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import functools
+import re
 import sqlite3
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
@@ -34,6 +35,7 @@ _PG_STATES = {
     "40P01": FaultKind.BUSY,
     "55P03": FaultKind.BUSY,  # lock not available
     "57014": FaultKind.BUSY,  # statement timeout
+    "42501": FaultKind.DENIED,  # insufficient privilege: a role that may only read, or not this table
     "XX001": FaultKind.DAMAGED,
     "XX002": FaultKind.DAMAGED,
 }
@@ -54,6 +56,7 @@ _TEXTS = (  # sqlite3's, the servers' and the store's own wording, lower case; t
     ("the database system is", FaultKind.REFUSED),  # ... starting up / shutting down / in recovery
     ("no more connections", FaultKind.REFUSED),
 )
+_DENIED_ON = re.compile(r"(permission denied) for (table|relation|sequence) ([\w.\"]+)")
 _ERRNOS = {
     errno.ENOSPC: FaultKind.FULL,
     errno.EDQUOT: FaultKind.FULL,
@@ -88,7 +91,19 @@ def app_error(error: BaseException) -> AppError:
     kind = kind_of(error)
     if isinstance(error, StoreError) and kind is not FaultKind.BUSY:
         return AppError(kind, str(error) or None)
+    if kind is FaultKind.DENIED:
+        return AppError(kind, _denied(error))
     return AppError(kind)
+
+
+def _denied(error: BaseException) -> str | None:
+    """The server's 'permission denied for table T' (or sequence S) said as the refusal it is
+    (None: its wording names neither, the kind's own message stands)."""
+    said = _DENIED_ON.search(str(getattr(error, "orig", None) or error))
+    if said is None:
+        return None
+    what = "table" if said.group(2) == "relation" else said.group(2)
+    return f"the database refused: this role may not use {what} {said.group(3)} ({said.group(1)})"
 
 
 def reason(error: BaseException) -> str:

@@ -105,3 +105,18 @@ def test_a_file_found_damaged_refuses_writes_and_keeps_the_good_backup(tmp_path:
         _write_one(path, "d/after-the-check")  # every later write of this process is refused
     assert check_today(str(path), 3, NOW + timedelta(days=5)) is not None  # still no copy, none dropped
     assert [p.name for p in (tmp_path / "backups").iterdir()] == [good.name]
+
+
+def test_a_copy_that_cannot_be_made_says_why_and_that_the_next_start_tries_again(tmp_path: Path) -> None:
+    """Where the copies go is taken by a file (a user's, a sync tool's): the check passed, the copy
+    failed; the notice names the OS's reason, not a database that cannot be reached."""
+    path = tmp_path / "flopcards.db"
+    open_store(path, now=NOW, defer_daily=True).close()
+    (tmp_path / "backups").write_text("not a folder")
+    problem = check_today(str(path), 3, NOW)
+    assert problem is not None and "\n" not in problem.message
+    assert problem.message.startswith("Today's backup copy was not made ([Errno 17] File exists: ")
+    assert problem.message.endswith("); flopcards tries again at the next start")
+    (tmp_path / "backups").unlink()
+    assert check_today(str(path), 3, NOW) is None  # the next start's try
+    assert (tmp_path / "backups" / "flopcards-2026-03-02.db").exists()

@@ -5,8 +5,11 @@ does the line that says all is well print it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from engine.app.values import Grade, Settings
 from tests.store.conftest import PgServer
 from tui.cli import main
 
@@ -71,3 +74,51 @@ def test_a_drivers_error_after_the_open_is_its_reason_on_one_line(
     printed = capsys.readouterr()
     assert SECRET not in printed.out + printed.err
     assert _one_line(printed.err).startswith("flopcards: error: the database said: permission denied")
+
+
+def test_a_role_refused_by_the_server_is_told_as_a_refusal_not_as_a_server_gone(
+    pg_url: str, pg_server: PgServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """SQLSTATE 42501 (insufficient privilege): the `decks` listing and a write of the application
+    layer (what a screen's notice shows) name the refusal and the table, not an unreachable server."""
+    import psycopg
+
+    from engine.app.errors import AppError, FaultKind
+    from tui.config import AppConfig
+    from tui.services import load_services
+
+    assert main(["--db", pg_url, "--no-bundled", "--no-cache", "db", "check"]) == 0  # migrated
+    capsys.readouterr()
+    pg_server.admin(
+        "DO $$ BEGIN CREATE ROLE cli_denied LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$"
+    )
+    database = pg_url.split("@/", 1)[1].split("?", 1)[0]
+    owner = pg_url.replace("postgresql+psycopg", "postgresql")
+    with psycopg.connect(owner) as conn:
+        conn.execute("GRANT SELECT ON alembic_version, flopcards_meta TO cli_denied")
+    role = pg_server.url(database).replace("flopcards@", f"cli_denied:{SECRET}@")
+    decks = ["--db", role, "--decks", "tests/data/decks", "--no-bundled", "--no-cache", "decks"]
+    assert main(decks) == 2
+    printed = capsys.readouterr()
+    assert SECRET not in printed.out + printed.err
+    refused = "flopcards: the database refused: this role may not use table "
+    assert _one_line(printed.err).startswith(refused) and printed.err.strip().endswith("(permission denied)")
+
+    with psycopg.connect(owner) as conn:  # a role that may read everything, write nothing
+        conn.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO cli_denied")
+    services = load_services(AppConfig(Settings(db=role, deck_dirs=(Path("tests/data/decks"),)), False))
+    try:
+        key = services.study.new_keys(None)[0]
+        with pytest.raises(AppError) as caught:
+            services.study.change_mark(key, suspended=True)
+        assert caught.value.kind is FaultKind.DENIED
+        marks = "the database refused: this role may not use table card_mark (permission denied)"
+        assert caught.value.message == marks
+        with psycopg.connect(owner) as conn:  # writes granted, the log's id sequence forgotten
+            conn.execute("GRANT INSERT, UPDATE ON ALL TABLES IN SCHEMA public TO cli_denied")
+        with pytest.raises(AppError) as caught:
+            services.study.answer(key, Grade.WELL, 3.0)
+        refused = "the database refused: this role may not use sequence review_log_id_seq"
+        assert caught.value.message == f"{refused} (permission denied)"
+    finally:
+        services.close()

@@ -5,13 +5,21 @@ missing from the server."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
+from textual.widgets import Input
+
+from tui.app import FlopcardsApp
+from tui.screens.custom_study import CustomStudyScreen
 
 from ..store.conftest import NoServer, PgServer, running_server
+from .conftest import wait_until
 from .fault_review import grade, open_review, said
 
 DB = "faults"
@@ -146,3 +154,63 @@ async def test_leaving_the_review_and_starting_another_while_the_server_is_down(
         await pilot.pause()
         assert app.screen is not review and app.screen.__class__ is review.__class__
     assert logged(server) == 1
+
+
+async def test_server_gone_while_the_load_prepares_search_is_one_line_and_the_app_goes_on(
+    make_app, server: PgServer, tmp_path: Path
+) -> None:
+    """The load's later work (here the search index, read from the server) meets the server gone
+    after the home shows: a notice says what was not done and why; no traceback, the app runs.
+    Then a search on the browse screen, the stats screen and custom study by tag say why they
+    show nothing. Before that, as a role that may not read the drill attempts, the stats say so."""
+
+    held = threading.Lock()  # stands for the index's lock until the test has taken that one
+
+    class HeldSync(FlopcardsApp):
+        def _loaded(self, services: Any) -> None:  # on the UI thread: before the load goes on
+            nonlocal held
+            held = services.search_index()._lock  # its sync waits on this until the server is gone
+            held.acquire()
+            super()._loaded(services)
+
+    server.admin("DO $$ BEGIN CREATE ROLE reader LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$")
+    with psycopg.connect(host=server.socket_dir, port=5432, user="flopcards", dbname=DB) as conn:
+        conn.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader")
+        conn.execute("REVOKE SELECT ON drill_attempt FROM reader")  # the stats read it, not the home
+    config = make_app().config
+    reader = config.settings.db.replace("flopcards:", "reader:")
+    app = HeldSync(replace(config, settings=replace(config.settings, db=reader), cache_dir=tmp_path / "c"))
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        try:  # the lock is let go whatever fails here, else the app's close waits for it forever
+            await wait_until(pilot, app.counts_shown.is_set, "the home's counts", 60)
+            await pilot.press("s")  # the figures' worker meets the refusal (the counts were allowed)
+            await wait_until(pilot, lambda: "Stats not read" in said(app), "the stats' summary", 60)
+            denied = "the database refused: this role may not use table drill_attempt (permission denied)"
+            assert f"Stats not read: {denied}." in said(app)
+            await pilot.press("escape")
+            server.stop()
+        finally:
+            if held.locked():
+                held.release()
+        await wait_until(pilot, app.loaded.is_set, "the load's end", 60)
+        await pilot.pause()
+        text = said(app)
+        reached = "the database cannot be reached (server stopped, or its file or folder gone)"
+        assert f"Search index not prepared: {reached}." in text
+        assert "Traceback" not in text and app.is_running and app.return_code is None
+        app.clear_notifications()
+        await pilot.press("b")  # browse: its search reads the cards' states from the server
+        await wait_until(pilot, lambda: "Search failed" in said(app), "the search's status", 60)
+        assert f"Search failed: {reached}." in said(app)
+        await pilot.press("escape", "s")  # the stats: their counts and figures come from the server
+        await wait_until(pilot, lambda: "Stats not read" in said(app), "the stats' summary", 60)
+        assert f"Stats not read: {reached}." in said(app)
+        await pilot.press("escape", "c")  # custom study by tag: its search reads the server too
+        await wait_until(pilot, lambda: isinstance(app.screen, CustomStudyScreen), "custom study", 60)
+        app.screen.query_one("#custom-value", Input).value = "Pipeline"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "Cannot start:" in said(app), "custom study's problem", 60)
+        modal = " ".join(said(app).replace("│", " ").split())  # its line wraps inside the modal
+        assert f"Cannot start: {reached}." in modal
+        assert app.is_running and app.return_code is None
+        assert_no_secret(app)

@@ -11,11 +11,13 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
+from engine.app.values import AppError
 from tui.cards_door import SEARCH_HELP, QueryError, SearchResult
 from tui.cli_authoring import plural
 from tui.row_table import RowTable
 from tui.screens.card_view import CardViewScreen, marks_text
 from tui.screens.help import HelpScreen
+from tui.store_work import fault_notice
 
 if TYPE_CHECKING:
     from engine.app.database import MarkChange
@@ -98,6 +100,9 @@ class BrowseScreen(Screen[None]):
             result = self.services.browse(text)
         except QueryError as error:
             self.app.call_from_thread(self._failed, f"Search: {error}", text, number)
+            return
+        except AppError as error:  # the store cannot be read now: said where the count goes
+            self.app.call_from_thread(self._failed, fault_notice("Search failed", error), text, number)
             return
         if result is not None:  # None: stopped for a newer search or for leaving
             self.app.call_from_thread(self._show, result, text, number)

@@ -12,6 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, RadioButton, RadioSet, Static
 
 from engine.app.custom import Custom
+from engine.app.values import AppError
+from tui.store_work import fault_notice
 from tui.ticks import DotButton
 
 if TYPE_CHECKING:
@@ -99,10 +101,14 @@ class CustomStudyScreen(ModalScreen["ReviewSession | None"]):
         problem = self.query_one("#custom-problem", Static)
         try:
             session = self.build(kind, value)
+            current = session.current()
         except ValueError as error:
             problem.update(f"Cannot start: {error}")
             return
-        if session.current() is None:
+        except AppError as error:  # the store cannot be read now (a server gone)
+            problem.update(fault_notice("Cannot start", error))
+            return
+        if current is None:
             problem.update("Nothing to study that way here.")
             return
         self.dismiss(session)

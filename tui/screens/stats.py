@@ -19,10 +19,12 @@ from tui.clock_text import clock_text
 from tui.row_table import FittedTable
 from tui.stats_format import GRADE_NAMES, counts_line, percent, retention_rows, summary_lines
 from tui.stats_heatmap import heatmap_text
+from tui.store_work import fault_notice
 
 if TYPE_CHECKING:
     from textual.app import App
 
+    from engine.app.values import AppError
     from tui.services import Services
 
 PERIODS = (Period.WEEK, Period.MONTH, Period.QUARTER, Period.YEAR, Period.ALL)
@@ -120,23 +122,39 @@ class StatsScreen(Screen[None]):
         return counts[-1].total  # the deck's row, or the 'All decks' row (which counts each card once)
 
     def refresh_stats(self) -> None:
+        from engine.app.values import AppError
+
         self.sub_title = f"Stats · {self._title()} · {self.period.label}"
-        self.compute(self.deck_id, self.period, self._total_cards())
+        try:
+            total = self._total_cards()
+        except AppError as error:
+            self._unread(error)
+            return
+        self.compute(self.deck_id, self.period, total)
 
     @work(thread=True, exclusive=True, group="stats")
     def compute(self, deck_id: str | None, period: Period, total: int) -> None:
         """Aggregate off the UI thread; only the figures come back."""
+        from engine.app.errors import STORE_ERRORS, app_error
         from engine.app.stats import compute_stats
 
-        stats = compute_stats(
-            self.services.store,
-            self.services.study.today(),
-            deck_id=deck_id,
-            period=period,
-            total_cards=total,
-            drill_decks=self.services.study.drill_decks,
-        )
+        try:
+            stats = compute_stats(
+                self.services.store,
+                self.services.study.today(),
+                deck_id=deck_id,
+                period=period,
+                total_cards=total,
+                drill_decks=self.services.study.drill_decks,
+            )
+        except STORE_ERRORS as error:
+            self.app.call_from_thread(self._unread, app_error(error))
+            return
         self.app.call_from_thread(setattr, self, "stats", stats)
+
+    def _unread(self, error: AppError) -> None:
+        """The store could not be read (a server gone): said where the summary goes; p or d retries."""
+        self.query_one("#stats-summary", Static).update(escape(fault_notice("Stats not read", error)))
 
     def watch_stats(self, stats: Stats | None) -> None:
         if stats is None:
