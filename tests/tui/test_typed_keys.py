@@ -57,7 +57,16 @@ async def test_undo_show_and_keys_work_while_typing(
         assert "Undo" not in footer, "nothing to undo yet"
         assert "ctrl+g: show the answer" in seen(app)
 
-        await pilot.press(*"1.12 TB", "enter", "enter")  # check, then accept the suggested grade
+        await pilot.press(*"1.12 TB", "enter")  # the verdict shows; typing on triggers nothing
+        await pilot.press(*"ef!-u?")
+        await app.key_gate.settled()
+        assert review.card_key == "typed2/one" and review.revealed and isinstance(app.screen, ReviewScreen)
+        assert "flagged" not in seen(app).lower() and review.session.done == 0
+        footer = footer_line(seen, app)
+        assert "0-5 Grade" in footer and "tab Letter keys" in footer and "? " not in footer, footer
+        await pilot.press("tab", "f")  # tab: the letter keys act again
+        await until(pilot, lambda: "Flagged typed2/one" in seen(app), "the flag's notice")
+        await pilot.press("enter")  # accept the suggested grade
         assert review.card_key == "typed2/two"
         assert review.query_one("#answer", Input).has_focus
         assert "^z Undo" in footer_line(seen, app)
