@@ -229,6 +229,7 @@ class ReviewShow(Screen[None]):
         self._update_grades()
 
     def watch_typed_verdict(self, _typed: bool) -> None:
+        self._update_grades()
         self.refresh_bindings()
 
     def watch_drill_graded(self, _graded: Grade | None) -> None:
@@ -250,6 +251,7 @@ class ReviewShow(Screen[None]):
             drill=self.turn.drill,
             drill_graded=self.drill_graded,
             typed=self.query_one(AnswerBox).display,
+            letters_off=self.typed_verdict,
         )
         if self.revealed and item is None:  # the glance's answer shows: its grades need the session
             self.query_one(GradeBar).grades_follow()

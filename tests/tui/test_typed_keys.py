@@ -63,9 +63,11 @@ async def test_undo_show_and_keys_work_while_typing(
         assert review.card_key == "typed2/one" and review.revealed and isinstance(app.screen, ReviewScreen)
         assert "flagged" not in seen(app).lower() and review.session.done == 0
         footer = footer_line(seen, app)
-        assert "0-5 Grade" in footer and "tab Letter keys" in footer and "? " not in footer, footer
+        assert "0-5 Grade" in footer and "f1 Keys" in footer and "? " not in footer, footer
+        assert "tab: letter keys on" in seen(app)
         await pilot.press("tab", "f")  # tab: the letter keys act again
         await until(pilot, lambda: "Flagged typed2/one" in seen(app), "the flag's notice")
+        assert "tab: letter keys" not in seen(app)
         await pilot.press("enter")  # accept the suggested grade
         assert review.card_key == "typed2/two"
         assert review.query_one("#answer", Input).has_focus

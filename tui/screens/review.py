@@ -63,8 +63,8 @@ class ReviewScreen(ReviewGlance):
         Binding(
             "tab",
             "letter_keys",
-            "Letter keys",
-            tooltip="After a typed answer's verdict: e, f, !, -, u and ? act again",
+            "Letter keys on, after a typed answer's verdict",
+            show=False,  # the grade bar says so: the footer has no room at 80 columns
         ),
         Binding("escape", "back", "Back"),
         Binding("question_mark", "help", "Keys", group=KEYS),
