@@ -104,3 +104,20 @@ async def test_plain_card_footer_keeps_the_single_keys(make_app, seen) -> None:
         assert "u ^z Undo" in footer_line(seen, app)
         await pilot.press("u")
         assert app.screen.session.done == 0
+
+
+async def test_a_reveal_as_the_box_takes_focus_leaves_digits_grading(make_app, seen, tmp_path: Path) -> None:
+    """The box's has_focus follows the screen's focus a message later: a reveal in between still
+    moves the focus to the card, so a digit grades instead of typing into the box."""
+    (tmp_path / "typed2.yaml").write_text(DECK, encoding="utf-8")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        review = await open_typed(pilot)
+        review.query_one("#card").focus()
+        await pilot.pause()
+        review.query_one("#answer", Input).focus()
+        review.action_reveal()
+        await pilot.press("3")
+        await app.key_gate.settled()
+        assert review.card_key == "typed2/two" and review.query_one("#answer", Input).value == ""
+        assert "Bytes per BF16 value?" in seen(app)
