@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from textual import events
     from textual.app import App
     from textual.message_pump import MessagePump
-    from textual.widget import Widget
 
 QUIET_LIMIT = 5.0
 """Seconds a key waits at most: a handler that never ends must not leave the app deaf."""
@@ -145,12 +144,3 @@ def typed_ahead(app: App[Any]) -> bool:
     gate = getattr(app, "key_gate", None)
     return gate is not None and bool(gate.unseen)
 
-
-def focus_after_typed_ahead(widget: Widget) -> None:
-    """Focus `widget` (a box with a value in it) once the keys typed before its screen showed are
-    handled: they act as the screen's keys (enter starts), never type into a box nobody had seen."""
-    gate = getattr(widget.app, "key_gate", None)
-    if gate is None:
-        widget.focus()
-        return
-    gate.after_unseen(lambda: widget.focus() if widget.is_attached else None)
