@@ -63,6 +63,7 @@ class GradeBar(Static):
     grading: reactive[Grading] = reactive(Grading, always_update=True, init=False)
 
     def watch_grading(self, grading: Grading) -> None:
+        note = "  ·  tab: letter keys on" if grading.letters_off else ""
         if (
             grading.revealed
             and grading.outcomes is not None
@@ -70,12 +71,11 @@ class GradeBar(Static):
             and not grading.drill
         ):
             width = self.content_size.width or self.app.size.width - 2  # 0 before the first layout
-            note = "  ·  tab: letter keys on" if grading.letters_off else ""
             self.update(
                 grade_bar(grading.outcomes, grading.suggested, grading.layout, grading.accept, width, note)
             )
         else:
-            self.update(hint_line(grading.drill_graded, grading.drill, grading.typed))
+            self.update(hint_line(grading.drill_graded, grading.drill, grading.typed) + note)
 
     def opening(self) -> None:
         """A key pressed on a glance waits for the decks: say so until the bar is drawn again."""
