@@ -136,3 +136,11 @@ class KeyGate:
             if deadline is not None and (self.quiet() or loop.time() >= deadline):
                 return
             await asyncio.sleep(POLL)
+
+
+def typed_ahead(app: App[Any]) -> bool:
+    """Keys pressed before the screen now opening showed (held while the decks opened) wait to be
+    handled on it: a screen whose box the user meant to type into (the browser's search) focuses it."""
+    gate = getattr(app, "key_gate", None)
+    return gate is not None and bool(gate.unseen)
+

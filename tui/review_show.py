@@ -52,6 +52,9 @@ class ReviewShow(Screen[None]):
     """A write to the store is under way (shown in the progress line): the keys that write wait."""
     unsaved: reactive[Grade | None] = reactive(None, init=False)
     """The grade whose save failed: still on screen, space saves it again."""
+    typed_verdict: reactive[bool] = reactive(False, init=False)
+    """A typed answer's verdict shows: the keys that type letters stay inert (a user still typing
+    triggers nothing) until tab; digits, space and enter grade as on any revealed card."""
 
     def __init__(
         self,
@@ -156,6 +159,7 @@ class ReviewShow(Screen[None]):
         self.drill_graded = None
         self.unsaved = None
         self.suggested = None
+        self.typed_verdict = False
         self.revealed = False
         self.watch_revealed(False)
         box = card.query_one(AnswerBox)
@@ -200,8 +204,8 @@ class ReviewShow(Screen[None]):
             self.suggested = self.session.suggested()
         if revealed and self.query(RubricChecklist):  # 1-6 tick, enter accepts the proposed grade
             self._focus_for_typing(self.query_one(RubricChecklist), lambda: self.revealed)
-        elif revealed and self.query_one(AnswerBox).has_focus:
-            self.query_one("#card").focus()  # digits grade from here on
+        elif revealed:  # digits grade from here on; the screen's focus, not the box's has_focus (it lags)
+            self.query_one("#card").focus()
         self.refresh_bindings()
 
     def _show_rubric(self) -> None:
@@ -226,6 +230,10 @@ class ReviewShow(Screen[None]):
     def watch_suggested(self, _suggested: Grade | None) -> None:
         self._update_grades()
 
+    def watch_typed_verdict(self, _typed: bool) -> None:
+        self._update_grades()
+        self.refresh_bindings()
+
     def watch_drill_graded(self, _graded: Grade | None) -> None:
         self._update_grades()
         self.refresh_bindings()
@@ -241,10 +249,11 @@ class ReviewShow(Screen[None]):
             outcomes=None if item is None else item.outcomes,
             suggested=self.suggested,
             layout=self._layout(),
-            accept="enter" if item is not None and item.prompt.rubric else "space/enter",
+            accept="enter" if self.query(RubricChecklist) else "space/enter",
             drill=self.turn.drill,
             drill_graded=self.drill_graded,
             typed=self.query_one(AnswerBox).display,
+            letters_off=self.typed_verdict,
         )
         if self.revealed and item is None:  # the glance's answer shows: its grades need the session
             self.query_one(GradeBar).grades_follow()

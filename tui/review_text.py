@@ -21,11 +21,12 @@ def grade_bar(
     layout: str = "flopcards",
     accept: str = "space/enter",
     width: int | None = None,
+    note: str = "",
 ) -> str:
     """'0 blackout 1d │ 1 not at all 1d │ …' — key, label and next interval of every grade in the
     key layout in use (Anki's: '1 Again 1d │ 2 Hard 3d │ 3 Good 6d │ 4 Easy 9d'); the one
     space/enter accepts is highlighted. Within `width` columns, lines break only between grades,
-    and the accept hint never stands on a line of its own."""
+    and the accept hint (with `note` after it) never stands on a line of its own."""
     parts: list[tuple[str, int]] = []  # (markup, width on screen)
     shown = [g for g in preview if layout != "anki" or g in {b[1] for b in ANKI_BUTTONS.values()}]
     accepts = None if suggested is None else key_of_grade(layout, suggested)
@@ -41,7 +42,7 @@ def grade_bar(
         hint = f"   {accept}: {accepts[1]} ({accepts[0]})"
     else:
         hint = f"   {accept}: grade {accepts[0]}"
-    return _lines(parts, hint, width)
+    return _lines(parts, hint + note if hint else hint, width)
 
 
 def _lines(parts: list[tuple[str, int]], hint: str, width: int | None) -> str:

@@ -18,7 +18,9 @@ cards:
     back: "**2 B**"
     tags: [Memory]
     answer: {value: 2, unit: B}
+    rubric: [16 bits, 2 bytes, a byte is 8 bits]
 """
+"""A rubric too: its checked typed answer grades it (no checklist), so space accepts as the bar says."""
 
 
 def grades(db_path: Path) -> list[tuple[str, int]]:

@@ -267,3 +267,38 @@ async def test_leaving_the_early_review_before_the_decks_open_keeps_the_home_who
         await until(pilot, lambda: app.services is not None, "the load, started although the card left")
         await until(pilot, lambda: "Study ahead" in seen(app), "the home's key bar")
         assert "Basics" in seen(app)
+
+
+
+async def test_typing_ahead_of_the_browser_searches(
+    tmp_path: Path, db_path: Path, clock, held_load, seen, until
+) -> None:
+    """Keys typed while the decks open, for the browser they open: its search box takes them (as
+    Anki's browser takes typing), so the 'f' of 'fixes' flags no card."""
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "open2.yaml").write_text(OPEN, encoding="utf-8")
+    app = _cold_start(tmp_path / "decks", db_path, clock, include_bundled=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("b", *"fixes")
+        await until(pilot, lambda: "the browser starts once they are open" in seen(app), "the queued browser")
+        held_load.set()
+        await until(pilot, lambda: "open2/gaps" in seen(app) or "fixes" in seen(app), "the browser")
+        await app.key_gate.settled()
+        await until(pilot, lambda: "open2/gaps" not in seen(app), "the search typed ahead")
+        assert "fixes" in seen(app) and "open2/idle" in seen(app) and "flagged" not in seen(app)
+
+
+async def test_a_count_typed_ahead_of_the_drill_setup_is_its_amount(
+    tmp_path: Path, db_path: Path, clock, held_load, seen, until
+) -> None:
+    """Keys typed while the decks open act on the drill setup as if it had shown at once: its amount
+    box, its '5' selected, takes the 7 (not '57', nor a 7 dropped)."""
+    (tmp_path / "decks").mkdir()
+    app = _cold_start(tmp_path / "decks", db_path, clock, include_bundled=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("d", "7")
+        await until(pilot, lambda: "drill setup starts once they are open" in seen(app), "the queued setup")
+        held_load.set()
+        await until(pilot, lambda: "How many" in seen(app), "the drill setup")
+        await app.key_gate.settled()
+        assert app.screen.query_one("#drill-amount").value == "7"

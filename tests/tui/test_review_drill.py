@@ -64,6 +64,10 @@ async def test_due_drill_must_be_answered_and_its_attempt_is_stored(make_app, cl
         shown = str(verdict.render())
         assert "wrong" in shown and "looks like you counted K only" in shown
         assert "graded 1 by your answer" in str(review.query_one("#grades", Static).render())
+        assert "tab: letter keys on" in str(review.query_one("#grades", Static).render())
+        await pilot.press("u")  # typing on after the verdict undoes nothing
+        await app.key_gate.settled()
+        assert review.drill_graded is not None and review.session.done == 1
         await pilot.press("enter")  # a failed drill comes back later today, as a fresh showing
         assert app.screen is review and review.drill_graded is None and not review.revealed
         assert review.card_key == "drills/kv-cache" and review.session.done == 1

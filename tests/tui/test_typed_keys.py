@@ -57,7 +57,18 @@ async def test_undo_show_and_keys_work_while_typing(
         assert "Undo" not in footer, "nothing to undo yet"
         assert "ctrl+g: show the answer" in seen(app)
 
-        await pilot.press(*"1.12 TB", "enter", "enter")  # check, then accept the suggested grade
+        await pilot.press(*"1.12 TB", "enter")  # the verdict shows; typing on triggers nothing
+        await pilot.press(*"ef!-u?")
+        await app.key_gate.settled()
+        assert review.card_key == "typed2/one" and review.revealed and isinstance(app.screen, ReviewScreen)
+        assert "flagged" not in seen(app).lower() and review.session.done == 0
+        footer = footer_line(seen, app)
+        assert "0-5 Grade" in footer and "f1 Keys" in footer and "? " not in footer, footer
+        assert "tab: letter keys on" in seen(app)
+        await pilot.press("tab", "f")  # tab: the letter keys act again
+        await until(pilot, lambda: "Flagged typed2/one" in seen(app), "the flag's notice")
+        assert "tab: letter keys" not in seen(app)
+        await pilot.press("enter")  # accept the suggested grade
         assert review.card_key == "typed2/two"
         assert review.query_one("#answer", Input).has_focus
         assert "^z Undo" in footer_line(seen, app)
@@ -93,3 +104,20 @@ async def test_plain_card_footer_keeps_the_single_keys(make_app, seen) -> None:
         assert "u ^z Undo" in footer_line(seen, app)
         await pilot.press("u")
         assert app.screen.session.done == 0
+
+
+async def test_a_reveal_as_the_box_takes_focus_leaves_digits_grading(make_app, seen, tmp_path: Path) -> None:
+    """The box's has_focus follows the screen's focus a message later: a reveal in between still
+    moves the focus to the card, so a digit grades instead of typing into the box."""
+    (tmp_path / "typed2.yaml").write_text(DECK, encoding="utf-8")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        review = await open_typed(pilot)
+        review.query_one("#card").focus()
+        await pilot.pause()
+        review.query_one("#answer", Input).focus()
+        review.action_reveal()
+        await pilot.press("3")
+        await app.key_gate.settled()
+        assert review.card_key == "typed2/two" and review.query_one("#answer", Input).value == ""
+        assert "Bytes per BF16 value?" in seen(app)

@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Static
 from engine.app.values import AppError
 from tui.cards_door import SEARCH_HELP, QueryError, SearchResult
 from tui.cli_authoring import plural
+from tui.key_gate import typed_ahead
 from tui.row_table import RowTable
 from tui.screens.card_view import CardViewScreen, marks_text
 from tui.screens.help import HelpScreen
@@ -73,7 +74,8 @@ class BrowseScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = "Browse"
-        self.query_one("#browse-table").focus()
+        # typed while the decks opened: a search (as Anki's browser takes typing), not list keys
+        self.query_one("#browse-search" if typed_ahead(self.app) else "#browse-table").focus()
         self.run_search(self.start)
 
     @on(Input.Submitted, "#browse-search")

@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 SHOW, UNDO, KEYS = Binding.Group("Show answer"), Binding.Group("Undo"), Binding.Group("Keys")
 TYPED_KEYS = {"reveal", "undo", "help", "grade", "suspend", "bury", "flag", "edit"}
 """Actions whose keys type into the answer box: hidden while it has focus."""
+AFTER_VERDICT = {"undo", "help", "suspend", "bury", "flag", "edit"}
+"""Actions whose keys a user still typing would press after a typed answer's verdict: inert (their
+ctrl/f1 twins act) until tab; digits, space and enter grade, as on any card whose answer shows."""
 
 
 class ReviewScreen(ReviewGlance):
@@ -57,6 +60,12 @@ class ReviewScreen(ReviewGlance):
         Binding("e", "edit", "Edit in $EDITOR", show=False),
         Binding("u", "undo", "Undo", group=UNDO),
         Binding("ctrl+z", "undo_typing", "Undo", group=UNDO),
+        Binding(
+            "tab",
+            "letter_keys",
+            "Letter keys on, after a typed answer's verdict",
+            show=False,  # the grade bar says so: the footer has no room at 80 columns
+        ),
         Binding("escape", "back", "Back"),
         Binding("question_mark", "help", "Keys", group=KEYS),
         Binding("f1", "help_typing", "Keys", group=KEYS),
@@ -71,6 +80,10 @@ class ReviewScreen(ReviewGlance):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in TYPED_KEYS and not self.revealed and self.query_one(AnswerBox).has_focus:
             return False
+        if action == "letter_keys":
+            return self.typed_verdict
+        if action in AFTER_VERDICT and self.typed_verdict:
+            return False  # a user still typing after the verdict: "e" must not open an editor
         if action == "grade" and isinstance(self.focused, RubricChecklist):
             return False  # its digits tick points (its footer says "1-6 Tick"); enter grades
         ctrl_g = action in {"reveal_typing", "give_up"} and self.session is not None
@@ -105,6 +118,7 @@ class ReviewScreen(ReviewGlance):
             self._grade_drill(text, checked.result, seconds)
         else:
             self.query_one(Verdict).checked(checked.result)
+            self.typed_verdict = True
             self.revealed = True
 
     def action_reveal(self) -> None:
@@ -123,6 +137,10 @@ class ReviewScreen(ReviewGlance):
 
     def action_help_typing(self) -> None:
         self.action_help()
+
+    def action_letter_keys(self) -> None:
+        """After a typed answer's verdict: the letter keys act again (the user stopped typing)."""
+        self.typed_verdict = False
 
     def action_reveal_or_accept(self) -> None:
         self._take(on_enter(self.turn), self.action_reveal_or_accept, reveals=not self.revealed)
@@ -207,6 +225,7 @@ class ReviewScreen(ReviewGlance):
         self.saving = None
         self.query_one(Verdict).drill_answered(event.result)
         self.drill_graded = event.grade
+        self.typed_verdict = event.result is not None
         self.revealed = True
 
     @on(DueDrill.NotSaved)

@@ -52,6 +52,8 @@ class Grading:
     drill_graded: Grade | None = None
     typed: bool = False
     """The answer box is showing."""
+    letters_off: bool = False
+    """A typed answer's verdict shows: the letter keys are off until tab (the bar says so)."""
 
 
 class GradeBar(Static):
@@ -61,6 +63,7 @@ class GradeBar(Static):
     grading: reactive[Grading] = reactive(Grading, always_update=True, init=False)
 
     def watch_grading(self, grading: Grading) -> None:
+        note = "  ·  tab: letter keys on" if grading.letters_off else ""
         if (
             grading.revealed
             and grading.outcomes is not None
@@ -68,9 +71,11 @@ class GradeBar(Static):
             and not grading.drill
         ):
             width = self.content_size.width or self.app.size.width - 2  # 0 before the first layout
-            self.update(grade_bar(grading.outcomes, grading.suggested, grading.layout, grading.accept, width))
+            self.update(
+                grade_bar(grading.outcomes, grading.suggested, grading.layout, grading.accept, width, note)
+            )
         else:
-            self.update(hint_line(grading.drill_graded, grading.drill, grading.typed))
+            self.update(hint_line(grading.drill_graded, grading.drill, grading.typed) + note)
 
     def opening(self) -> None:
         """A key pressed on a glance waits for the decks: say so until the bar is drawn again."""
