@@ -156,3 +156,19 @@ def test_a_busy_or_missing_file_at_check_time_is_not_damage_and_is_checked_again
     assert not gone.damaged and gone.not_run is not None and gone.copy is None
     _write_one(tmp_path / "moved-away.db", "d/a-new-file")  # not refused either
 
+
+def test_a_backup_named_like_no_date_is_kept_and_the_copy_made(tmp_path: Path) -> None:
+    """backups/ holds a file named like an impossible day (a user's, a tool's): the cleanup leaves
+    it alone and still drops the copies too old to keep."""
+    path = tmp_path / "flopcards.db"
+    open_store(path, now=NOW, defer_daily=True).close()
+    backups = tmp_path / "backups"
+    backups.mkdir()
+    for name in ("flopcards-2026-99-99.db", "flopcards-2026-02-30.db", "flopcards-2026-01-01.db"):
+        (backups / name).write_bytes(b"")
+    assert check_today(str(path), 3, NOW) is None
+    assert sorted(p.name for p in backups.iterdir()) == [
+        "flopcards-2026-02-30.db",
+        "flopcards-2026-03-02.db",
+        "flopcards-2026-99-99.db",
+    ]
