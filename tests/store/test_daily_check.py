@@ -144,8 +144,7 @@ def test_a_busy_or_missing_file_at_check_time_is_not_damage_and_is_checked_again
         holder.close()
     assert problem is not None and problem.kind is not FaultKind.DAMAGED, problem
     assert problem.message == (
-        "Today's integrity check was not run (database is locked); "
-        "flopcards tries again at the next start"
+        "Today's integrity check was not run (database is locked); flopcards tries again at the next start"
     )
     _write_one(path, "d/after-a-busy-check")  # not refused
     assert not (tmp_path / "backups").exists()
