@@ -63,7 +63,18 @@ def daily_backup(path: Path, keep_days: int, now: datetime) -> Path | None:
         made = backup_to(path, target)
     cutoff = today - timedelta(days=keep_days)
     for old in folder.glob(f"{path.stem}-*.db"):
-        match = _DAILY.search(old.name)
-        if match and date.fromisoformat(match.group(1)) <= cutoff:
+        day = _day_of(old.name)
+        if day is not None and day <= cutoff:
             old.unlink()
     return made
+
+
+def _day_of(name: str) -> date | None:
+    """The day a daily copy's name says, or None (not a copy's name, or no such day: never dropped)."""
+    match = _DAILY.search(name)
+    if match is None:
+        return None
+    try:
+        return date.fromisoformat(match.group(1))
+    except ValueError:  # e.g. 2026-99-99: a file someone else put there
+        return None

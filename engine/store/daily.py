@@ -18,16 +18,21 @@ from engine.store.state_log import prune
 _REFUSED: dict[str, StoreError] = {}
 """Database files (resolved paths) found damaged in this process, with the error every write gets."""
 _LOCK = threading.Lock()
+_BUSY_WAIT = 5.0
+"""Seconds the check waits for another program's lock before it gives up for today."""
+_DAMAGE_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
 
 
 @dataclass(frozen=True)
 class DailyCheck:
     """What the day's check found: `damaged` (then `error` says what and where the backups are) or
-    a sound file, with the copy made (None: today's copy existed, or copies are off)."""
+    a sound file, with the copy made (None: today's copy existed, or copies are off), or `not_run`:
+    the check could not read the file (busy, gone, an I/O hiccup), which says nothing of it."""
 
     damaged: bool
     copy: Path | None = None
     error: StoreError | None = None
+    not_run: sqlite3.Error | None = None
 
 
 def due(path: Path | None, backup_days: int, now: datetime) -> bool:
@@ -45,7 +50,9 @@ def run_daily(
     `before_copy` runs between the check and the copy (tests hold the copy there)."""
     try:
         problems = _quick_check(path)
-    except sqlite3.DatabaseError as unreadable:
+    except sqlite3.Error as unreadable:
+        if not is_damage(unreadable):  # no copy either: the next start checks again
+            return DailyCheck(damaged=False, not_run=unreadable)
         problems = [str(unreadable)]
     if problems != ["ok"]:
         found = damaged(path, "; ".join(problems))
@@ -57,8 +64,17 @@ def run_daily(
     return DailyCheck(damaged=False, copy=daily_backup(path, backup_days, now))
 
 
+def is_damage(error: sqlite3.Error) -> bool:
+    """Whether SQLite's error says the file itself is bad (corrupt, not a database), not that it
+    could not be read just now (locked, busy, cannot open, I/O error, out of memory)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is None:  # no code known: only the errors SQLite raises for bad content
+        return type(error) is sqlite3.DatabaseError
+    return (code & 0xFF) in _DAMAGE_CODES
+
+
 def _quick_check(path: Path) -> list[str]:
-    conn = sqlite3.connect(ro_uri(path), uri=True, check_same_thread=False)
+    conn = sqlite3.connect(ro_uri(path), uri=True, timeout=_BUSY_WAIT, check_same_thread=False)
     try:  # C code without the interpreter lock: the screen goes on drawing meanwhile
         return [str(row[0]) for row in conn.execute("PRAGMA quick_check(5)")]
     finally:

@@ -120,3 +120,54 @@ def test_a_copy_that_cannot_be_made_says_why_and_that_the_next_start_tries_again
     (tmp_path / "backups").unlink()
     assert check_today(str(path), 3, NOW) is None  # the next start's try
     assert (tmp_path / "backups" / "flopcards-2026-03-02.db").exists()
+
+
+def test_a_busy_or_missing_file_at_check_time_is_not_damage_and_is_checked_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another program holds the file exclusively (SQLITE_BUSY) or it went away between the open and
+    the check (SQLITE_CANTOPEN): the check did not run, which says nothing of the file; writes go on
+    and the next start checks it."""
+    import sqlite3
+
+    import engine.store.daily
+
+    monkeypatch.setattr(engine.store.daily, "_BUSY_WAIT", 0.0)  # the lock is held all along
+    path = tmp_path / "flopcards.db"
+    open_store(path, now=NOW, defer_daily=True).close()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("PRAGMA locking_mode=EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        problem = check_today(str(path), 3, NOW)
+    finally:
+        holder.close()
+    assert problem is not None and problem.kind is not FaultKind.DAMAGED, problem
+    assert problem.message == (
+        "Today's integrity check was not run (database is locked); flopcards tries again at the next start"
+    )
+    _write_one(path, "d/after-a-busy-check")  # not refused
+    assert not (tmp_path / "backups").exists()
+    assert check_today(str(path), 3, NOW) is None  # the next start: checked, copied
+    assert [p.name for p in (tmp_path / "backups").iterdir()] == ["flopcards-2026-03-02.db"]
+
+    gone = engine.store.daily.run_daily(tmp_path / "moved-away.db", 3, NOW)
+    assert not gone.damaged and gone.not_run is not None and gone.copy is None
+    _write_one(tmp_path / "moved-away.db", "d/a-new-file")  # not refused either
+
+
+def test_a_backup_named_like_no_date_is_kept_and_the_copy_made(tmp_path: Path) -> None:
+    """backups/ holds a file named like an impossible day (a user's, a tool's): the cleanup leaves
+    it alone and still drops the copies too old to keep."""
+    path = tmp_path / "flopcards.db"
+    open_store(path, now=NOW, defer_daily=True).close()
+    backups = tmp_path / "backups"
+    backups.mkdir()
+    for name in ("flopcards-2026-99-99.db", "flopcards-2026-02-30.db", "flopcards-2026-01-01.db"):
+        (backups / name).write_bytes(b"")
+    assert check_today(str(path), 3, NOW) is None
+    assert sorted(p.name for p in backups.iterdir()) == [
+        "flopcards-2026-02-30.db",
+        "flopcards-2026-03-02.db",
+        "flopcards-2026-99-99.db",
+    ]

@@ -168,8 +168,14 @@ class HomeScreen(HomeCounts):
         return True
 
     def _bind(self, review: ReviewScreen, deck_id: str | None) -> None:
-        if self.services is not None and review in self.app.screen_stack:
+        if self.services is None or review not in self.app.screen_stack:
+            return
+        try:
             review.bind(self.services, self.services.study.session(deck_id))
+        except AppError as error:  # the store failed as the decks opened: nothing graded yet
+            self.notify(fault_notice("Cannot start the review", error), severity="error", timeout=15)
+            while review in self.app.screen_stack:  # back to the home (a help over it goes too)
+                self.app.pop_screen()
 
     def action_study_ahead(self) -> None:
         self.action_study(ahead=True)
