@@ -128,7 +128,7 @@ FIELD_UNITS: dict[str, dict[str, str]] = {
         "kv_heads": "",
         "head_dim": "",
         "ffn_dim": "",
-        "vocab": "",
+        "vocab": "tokens",
         "context": "tokens",
         "experts": "",
         "experts_per_token": "",

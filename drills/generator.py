@@ -118,11 +118,14 @@ def _solve(t: CompiledTemplate, values: Mapping[str, Value]) -> Solved:
     """Expected answer, worked steps, slip ratios and the answer's feasibility divisor."""
     env = {k: v for k, v in values.items() if not isinstance(v, str)}
     steps = []
-    for spec, f in t.steps:
+    called: dict[str, str] = {}  # a step's variable is the learner's 'step 1', not the template's 'n2'
+    for number, (spec, f) in enumerate(t.steps, 1):
         v = f.evaluate(env)
-        steps.append(Step(spec.label, pretty(spec.formula), pretty(spec.formula, env), v, spec.unit))
+        shown = pretty(spec.formula, None, called)
+        steps.append(Step(spec.label, shown, pretty(spec.formula, env), v, spec.unit))
         if spec.name is not None:
             env[spec.name] = as_number(v)
+            called[spec.name] = f"step {number}"
     expected = t.answer.evaluate(env)
     if not math.isfinite(expected):
         raise DrillError(f"drill '{t.spec.id}' has no finite answer")

@@ -58,17 +58,25 @@ def answer_text(drill: Drill) -> str:
 
 EXAMPLE_NUMBER = 16.1
 """The number in the answer box's example: fixed, so it says nothing about the answer."""
+WHOLE_EXAMPLE = 16
+"""The example where the answer counts whole things (tokens, requests): a count reads as an integer."""
 
 
 def answer_example(drill: Drill) -> str:
-    """How to type this drill's answer, for the answer box: an example in the unit asked for
-    ("e.g. 16.1 ms", "e.g. 16.1%"), or, where an example number would mislead, the kind of number
-    (a count is a whole number, and "16" could be it; a unitless ratio has no typical size)."""
+    """How to type this drill's answer, for the answer box, from the quantity asked for: an example
+    in its unit ("e.g. 16.1 ms", "e.g. 16.1%"), in its scale ("e.g. 16.1 billion parameters"), a
+    whole example for a count of things ("e.g. 16 tokens"), or, where an example number would
+    mislead, the kind of number (an exact count; a unitless ratio has no typical size)."""
     if drill.integer:
         plural = PLURALS.get(drill.count.noun, drill.count.noun) if drill.count else drill.unit
         return f"a whole number of {plural}" if plural else "a whole number"
+    if drill.count is not None:
+        number = EXAMPLE_NUMBER if drill.count.scale != 1 or not drill.count.noun else WHOLE_EXAMPLE
+        return f"e.g. {drill.count.text(number, format_number(number))}"
     if not drill.unit:
         return "a plain number"
+    if drill.unit in PLURALS.values():  # 'tokens': a count of things, in a count unit
+        return f"e.g. {WHOLE_EXAMPLE} {drill.unit}"
     return f"e.g. {format_quantity(EXAMPLE_NUMBER, drill.unit)}"
 
 

@@ -125,8 +125,11 @@ def _tokens(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def pretty(text: str, values: Mapping[str, float] | None = None) -> str:
-    """Formula for display ('2 × layers × kv_heads'), or with values substituted if given."""
+def pretty(
+    text: str, values: Mapping[str, float] | None = None, called: Mapping[str, str] | None = None
+) -> str:
+    """Formula for display ('2 × layers × kv_heads'), or with values substituted if given;
+    `called` renames names for the reader (a worked step's result: 'n2' -> 'step 1')."""
     parts: list[str] = []
     prev = "op"
     for kind, tok in _tokens(text):
@@ -138,6 +141,9 @@ def pretty(text: str, values: Mapping[str, float] | None = None) -> str:
             prev = "op" if tok != ")" else "close"
         elif kind == "name" and values is not None and tok in values:
             parts.append(format_number(float(values[tok])))
+            prev = "value"
+        elif kind == "name" and called is not None and tok in called:
+            parts.append(called[tok])
             prev = "value"
         else:
             parts.append(tok)

@@ -124,6 +124,13 @@ def _scheduler(
     )
 
 
+def default_parameters() -> tuple[float, ...]:
+    """py-fsrs's FSRS-6 weights, used until `flopcards fsrs optimize` fits this collection's."""
+    from fsrs.scheduler import DEFAULT_PARAMETERS
+
+    return tuple(DEFAULT_PARAMETERS)
+
+
 def usable_parameters(parameters: Sequence[float] | None) -> tuple[float, ...] | None:
     """The parameters if py-fsrs accepts them (21 values within its bounds), else None (defaults)."""
     if parameters is None:

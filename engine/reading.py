@@ -134,7 +134,10 @@ def read_quantity(text: str) -> Reading:
             raise ReadError("variable names are not allowed in a numeric answer")
         value = formula.evaluate()
     except FormulaError as exc:
-        raise ReadError(f"'{number.strip()[:40]}' is not a number ({exc})") from None
+        said = str(exc)
+        if "'" in said:  # it quotes the part it refuses ("number '1e999' is out of range"): once is enough
+            raise ReadError(said) from None
+        raise ReadError(f"'{number.strip()[:40]}' is not a number ({said})") from None
     if not math.isfinite(value):
         raise ReadError("the number is too large")
     return Reading(value, unit, approximate)

@@ -63,10 +63,24 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _message(item: Any, loc: Loc) -> str:
+def _card(loc: Loc, data: Any) -> str:
+    """The card a problem is in, by its id: " (card 'bubble')"; '' outside a deck's cards."""
+    if len(loc) < 2 or loc[0] != "cards" or not isinstance(loc[1], int) or not isinstance(data, dict):
+        return ""
+    cards = data.get("cards")
+    card = cards[loc[1]] if isinstance(cards, list) and loc[1] < len(cards) else None
+    card_id = card.get("id") if isinstance(card, dict) else None
+    return f" (card '{card_id}')" if isinstance(card_id, str) and card_id else ""
+
+
+def _message(item: Any, loc: Loc, data: Any = None) -> str:
     kind = item["type"]
     where = describe_path(loc)
     value = item.get("input")
+    if kind == "string_too_short":
+        least = (item.get("ctx") or {}).get("min_length", 1)
+        what = "the text is empty: write it" if least == 1 else f"write at least {least} characters"
+        return f"{where}{_card(loc, data)}: {what}"
     if kind == "string_type":
         hint = " (put it in quotes)" if isinstance(value, bool | int | float) else ""
         return f"{where}: expected text, got {_shown(value)}{hint}"
@@ -104,7 +118,7 @@ def validation_problems(
             message = f"missing required field '{loc[-1]}' in {describe_path(loc[:-1])}"
             pos = doc.position(loc[:-1])
         else:
-            message = _message(item, loc)
+            message = _message(item, loc, doc.data)
             pos = doc.position(loc)
         out.append(Problem(filename, pos.line if pos else None, pos.col if pos else None, message))
     return sort_problems(dedupe(out))

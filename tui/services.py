@@ -24,6 +24,7 @@ from engine.app.scheduler import make_scheduler
 from engine.home import HomeView
 from engine.problems import Problem
 from engine.search_index import SearchIndex
+from engine.search_tags import close_tags, untagged_text
 from engine.store import meta
 from engine.store.database import Store, open_store
 from engine.yamlpos import quiet_gc
@@ -116,6 +117,8 @@ class Services(SearchCalls, DrillCalls, InterviewCalls):
                 raise ValueError("name a tag, e.g. Memory")
             query = Query(tags=(tag,), decks=() if deck_id is None else (deck_id,))
             found = self._search(query, limit=1000)
+            if not found.rows:
+                raise ValueError(untagged_text(value.strip(), close_tags(self.search_index(), tag)))
             return self.study.session_of([f.key for f in found.rows])
         days = 0
         if kind is Custom.AHEAD:

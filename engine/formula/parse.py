@@ -195,10 +195,10 @@ class _Builder:
             raise self.fail("complex number", node)
         if isinstance(value, int):
             if value.bit_length() > MAX_BITS:
-                raise self.fail("number {} is out of range", node)
+                raise self.fail("number {} is out of range (beyond 10^±400)", node)
             return Fraction(value)
         raw = self.source(node).replace("_", "")
         m = _LITERAL.match(raw)
         if m is None or (m.group(1) and abs(int(m.group(1))) > MAX_LOG10):
-            raise self.fail("number {} is out of range", node)
+            raise self.fail("number {} is out of range (beyond 10^±400)", node)
         return Fraction(raw)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import sqlalchemy.orm as so
 
 from engine.store.database import Store
@@ -9,6 +11,7 @@ from engine.store.models import MetaRow
 from engine.store.writes import run_write
 
 FSRS_PARAMETERS = "fsrs_parameters"
+FSRS_FITTED_ON = "fsrs_fitted_on"
 
 
 def get(store: Store, key: str) -> str | None:
@@ -41,5 +44,15 @@ def fsrs_parameters(store: Store) -> tuple[float, ...] | None:
         return None
 
 
-def set_fsrs_parameters(store: Store, parameters: tuple[float, ...]) -> None:
+def set_fsrs_parameters(store: Store, parameters: tuple[float, ...], fitted_on: date | None = None) -> None:
     put(store, FSRS_PARAMETERS, ",".join(f"{p:.4f}" for p in parameters))
+    put(store, FSRS_FITTED_ON, "" if fitted_on is None else fitted_on.isoformat())
+
+
+def fsrs_fitted_on(store: Store) -> date | None:
+    """The day `flopcards fsrs optimize` fitted the stored parameters (None: not recorded)."""
+    text = get(store, FSRS_FITTED_ON)
+    try:
+        return date.fromisoformat(text) if text else None
+    except ValueError:
+        return None

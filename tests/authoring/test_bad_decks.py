@@ -128,3 +128,17 @@ def test_the_long_card_fixture_really_is_that_long() -> None:
     lines = [line.removeprefix("      ") for line in back.splitlines()]
     assert len(lines) == 40
     assert sum(len(line) + 1 for line in lines) == 2031  # each line and its line break
+
+
+def test_an_empty_text_says_so_in_plain_words_and_names_the_card(tmp_path: Path) -> None:
+    """Not pydantic's 'String should have at least 1 character' about 'cards[1]': which card, what to do."""
+    path = tmp_path / "d.yaml"
+    path.write_text(
+        'id: d\ntitle: D\ncards:\n  - {id: one, front: "Q?", back: "A"}\n'
+        '  - id: two\n    front: ""\n    back: B\n',
+        encoding="utf-8",
+    )
+    problems, _ = validate_paths([path])
+    assert [str(p) for p in problems] == [
+        f"{path}:6:12: error: cards[1].front (card 'two'): the text is empty: write it"
+    ]

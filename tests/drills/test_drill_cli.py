@@ -41,7 +41,7 @@ def test_show_json_has_question_answer_and_solution(capsys: pytest.CaptureFixtur
     drill = generate("kv-cache", 4)
     assert doc["kind"] == "kv-cache" and doc["seed"] == 4
     assert doc["prompt"] == drill.prompt
-    assert doc["params"]["seq"] == {"value": drill.value("seq"), "unit": ""}
+    assert doc["params"]["seq"] == {"value": drill.value("seq"), "unit": "tokens"}
     assert doc["params"]["dtype"]["unit"] == "B"
     assert doc["answer"]["value"] == pytest.approx(drill.expected) and doc["answer"]["unit"] == "GB"
     assert doc["tolerance"] == drill.tolerance

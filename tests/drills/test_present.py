@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from drills.generator import check, generate
 from drills.loader import BUNDLED_DIR, load_templates
-from drills.present import EXAMPLE_NUMBER, answer_example, question_markdown, solution_markdown
+from drills.present import EXAMPLE_NUMBER, WHOLE_EXAMPLE, answer_example, question_markdown, solution_markdown
 from drills.source import DrillSource
-from engine.counts import PLURALS
+from engine.counts import PLURALS, scale_name
 from tui.cli_drill import hint_text, show_text
 
 KINDS = ["kv-cache", "plan-gpus", "pipeline-bubble"]
@@ -49,15 +50,26 @@ def test_question_states_units_conventions_and_band_without_the_answer() -> None
 
 
 @pytest.mark.parametrize("path", sorted(BUNDLED_DIR.glob("*.yaml")), ids=lambda p: p.stem)
-def test_the_answer_box_example_is_read_as_the_unit_asked_for(path: Path) -> None:
-    """Typed as it stands, the example is an answer in the drill's unit (a verdict, not 'wrong unit')."""
+def test_the_answer_box_example_is_read_as_the_quantity_asked_for(path: Path) -> None:
+    """Typed as it stands, the example is an answer in the drill's unit or scale (a verdict, not
+    'wrong unit'); a count of things ("tokens", "requests") is hinted by a whole number, and a
+    scaled count names its scale ("billions of parameters" is not "a plain number")."""
     drill = generate(path.stem, 11)
     example = answer_example(drill)
-    if drill.integer or not drill.unit:
-        noun = drill.count.noun if drill.count else ""
-        counted = f" of {PLURALS.get(noun, noun)}" if noun else ""
-        assert example == (f"a whole number{counted}" if drill.integer else "a plain number")
+    noun = drill.count.noun if drill.count else ""
+    plural = PLURALS.get(noun, noun)
+    if drill.integer:
+        counted = f" of {plural or drill.unit}" if plural or drill.unit else ""
+        assert example == f"a whole number{counted}"
+        return
+    if drill.count is None and not drill.unit:
+        assert example == "a plain number"
         return
     typed = example.removeprefix("e.g. ")
-    assert typed.startswith(str(EXAMPLE_NUMBER)) and drill.unit in typed
+    counts_things = (drill.count is not None and drill.count.scale == 1) or drill.unit in PLURALS.values()
+    number = str(WHOLE_EXAMPLE) if counts_things else str(EXAMPLE_NUMBER)
+    assert re.match(rf"{re.escape(number)}(?![\d.])", typed), example
+    assert (drill.unit or plural) in typed
+    if drill.count is not None and drill.count.scale != 1:
+        assert scale_name(drill.count.scale) in typed
     assert str(check(drill, typed).verdict) in {"correct", "close", "wrong"}

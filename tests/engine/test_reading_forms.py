@@ -130,3 +130,14 @@ def test_sig_fig_rule() -> None:
 def test_tolerance_is_per_question() -> None:
     assert check_numeric("104", 100, "ms", grading=Grading(tolerance=0.05)).verdict is Verdict.CORRECT
     assert check_numeric("104", 100, "ms").verdict is Verdict.CLOSE
+
+
+@pytest.mark.parametrize("typed", ["1e999", "1e999 GB", "-1e999", "1e-999", "2**99999", "1/0"])
+def test_a_number_out_of_reach_is_refused_in_one_plain_sentence(typed: str) -> None:
+    """The typed number is quoted once, with why it cannot be read: not "'1e999' is not a number
+    (number '1e999' is out of range)", which says the same thing twice."""
+    message = check_numeric(typed, 15.0, "GB").message
+    number = typed.removesuffix(" GB")
+    assert message.count(number.lstrip("-")) == 1, message
+    assert "is not a number (" not in message or "out of range" not in message, message
+    assert "\n" not in message

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -79,18 +79,26 @@ def test_fit_without_the_optimizer_extra_names_it() -> None:
 
 def test_cli_fsrs_show_and_optimize(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = str(tmp_path / "f.db")
-    assert main(["--db", db, "fsrs", "show"]) == 0
-    assert "default FSRS-6 parameters" in capsys.readouterr().out
+    from fsrs.scheduler import DEFAULT_PARAMETERS
+
+    assert main(["--db", db, "--desired-retention", "0.85", "fsrs", "show"]) == 0
+    shown = capsys.readouterr().out  # the values in use, the retention and where they came from
+    assert shown.startswith("FSRS-6 parameters: py-fsrs's defaults (not optimized")
+    assert "desired retention: 0.85" in shown
+    assert f"w0 {DEFAULT_PARAMETERS[0]:.4f}" in shown and f"w20 {DEFAULT_PARAMETERS[20]:.4f}" in shown
     assert main(["--db", db, "fsrs", "optimize"]) == 0
     assert "0 answers logged, fewer than 512: keeping the defaults" in capsys.readouterr().out
+    fitted = tuple(round(p * 1.01, 4) for p in DEFAULT_PARAMETERS)
     store = open_store(db)
     try:
-        meta.set_fsrs_parameters(store, tuple(float(i) / 100 for i in range(21)))
-        assert meta.fsrs_parameters(store) == tuple(float(i) / 100 for i in range(21))
+        meta.set_fsrs_parameters(store, fitted, date(2026, 11, 2))
+        assert meta.fsrs_parameters(store) == fitted
     finally:
         store.close()
     assert main(["--db", db, "fsrs", "show"]) == 0
-    assert capsys.readouterr().out.startswith("0.0000, 0.0100")
+    shown = capsys.readouterr().out
+    assert shown.startswith("FSRS-6 parameters: optimized on 2026-11-02 from this collection's review log")
+    assert f"w0 {fitted[0]:.4f}" in shown and "desired retention: 0.90" in shown
 
 
 def test_parameters_py_fsrs_refuses_fall_back_to_the_defaults() -> None:

@@ -109,3 +109,25 @@ async def test_an_older_search_that_ends_last_is_dropped(make_app, seen) -> None
         assert box.value == "deck:basics"
         assert "3 cards" in seen(app) and "1 card" not in seen(app).replace("1 card ", "")
         assert screen.query_one("#browse-table", DataTable).row_count == 3
+
+
+async def test_at_80_columns_every_column_fits_and_a_long_card_key_gives_way(
+    make_app, seen, tmp_path: Path
+) -> None:
+    """Long deck and card ids pushed Marks off the edge ("Ma", "su"); the card's key is cut instead."""
+    deck = "tensor-parallel-communication-patterns"
+    cards = "".join(
+        f"  - {{id: all-reduce-versus-reduce-scatter-bytes-{n}, front: 'Q{n}?', back: 'A{n}'}}\n"
+        for n in (1, 2)
+    )
+    (tmp_path / "long.yaml").write_text(f"id: {deck}\ntitle: Long\ncards:\n{cards}", encoding="utf-8")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_browse(pilot)
+        await pilot.press("exclamation_mark", "f")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        text = seen(app)
+        assert "Lapses  Marks" in text and "suspended · flagged" in text, text
+        assert "tensor-parallel-communication-pa…" in text  # the key, cut where it must be
+        assert screen.query_one("#browse-table", DataTable).row_count == 2

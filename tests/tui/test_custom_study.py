@@ -44,6 +44,10 @@ async def test_custom_study_by_tag_and_its_problems(make_app, seen) -> None:
         await pilot.pause()
         assert "Nothing to study that way here." in seen(app)  # nothing reviewed yet
         await pilot.press("up", "up", "up", "space")  # back to by tag
+        modal.query_one("#custom-value", Input).value = "Pipelines"
+        await pilot.press("enter")
+        await pilot.pause()  # a tag no card has: named, and the close one offered
+        assert "Cannot start: no card tagged 'Pipelines' (try pipeline)" in seen(app)
         modal.query_one("#custom-value", Input).value = "Pipeline"
         await pilot.press("enter")
         await pilot.pause()

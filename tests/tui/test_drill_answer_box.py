@@ -11,15 +11,18 @@ from engine.answers import Verdict
 from tui.drill_text import answer_placeholder, empty_answer_text, verdict_text
 from tui.screens.drill import DrillScreen
 
-# kind -> the example the box shows: % and x are written against the number, a count gets no example
-# number (16 could be the answer), a unitless ratio none either (no typical size)
+# kind -> the example the box shows: % and x are written against the number, an exact count gets no
+# example number (16 could be the answer), a count of things a whole one, a scaled count its scale,
+# a unitless ratio none (no typical size)
 EXAMPLES = {
     "pipeline-bubble": "e.g. 16.1%",
     "amdahl": "e.g. 16.1x",
     "allreduce-time": "e.g. 16.1 ms",
     "kv-cache": "e.g. 16.1 GB",
     "kv-max-batch": "a whole number of requests",
-    "chinchilla-tokens": "a plain number",
+    "chinchilla-tokens": "e.g. 16.1 × 10^21 FLOP",
+    "kv-max-context": "e.g. 16 tokens",
+    "quant-step": "a plain number",
 }
 
 

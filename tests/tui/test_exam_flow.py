@@ -148,6 +148,25 @@ async def test_two_questions_judge_no_band_and_the_result_time_is_the_total_cloc
         sections = text_of(result, "#exam-sections")
         assert sections.count("too few to judge") == 2
         assert "fail" not in sections.lower() and "✗" not in sections
+        assert result.query("#study-misses")  # one missed: its review is offered
+        await nothing_missed_offers_no_review(pilot)
+
+
+async def nothing_missed_offers_no_review(pilot) -> None:
+    """'Review the 0 missed' is an action with nothing to do: neither its button nor its key shows."""
+    app = pilot.app
+    session = five_questions(app)
+    for _ in PICKS:
+        session.mark(True, 10.0)
+    await app.push_screen(ExamResultScreen(app.services, session))
+    await pilot.pause()
+    screen = app.screen
+    assert "Nothing missed." in text_of(screen, "#exam-missed")
+    assert not screen.query("#study-misses")
+    shown = [b.binding.description for b in screen.active_bindings.values() if b.binding.show]
+    assert "Review misses" not in shown and "Done" in shown
+    await pilot.press("m")
+    assert app.screen is screen
 
 
 async def test_an_unreadable_answer_says_so_once_and_a_verdict_word_once(make_app) -> None:

@@ -38,6 +38,23 @@ def cells(found: Found) -> tuple[str, str, str, str, str, str]:
     return (found.key, due, interval, ef, str(row.lapses), marks_text(row))
 
 
+MIN_CARD = 12
+"""The card column never narrower than this: a few words of the key stay readable."""
+SCROLLBAR = 2
+
+
+def fitted(rows: list[tuple[str, ...]], width: int, padding: int = 1) -> list[tuple[str, ...]]:
+    """The rows with the card key cut ('…') so that every column fits in `width` cells: due day,
+    interval, EF, lapses and marks are short and must be read whole; a key's tail can give way."""
+    if not rows:
+        return rows
+    others = sum(
+        max(len(COLUMNS[i]), *(len(r[i]) for r in rows)) + 2 * padding for i in range(1, len(COLUMNS))
+    )
+    room = max(MIN_CARD, width - others - 2 * padding)
+    return [(r[0] if len(r[0]) <= room else r[0][: room - 1] + "…", *r[1:]) for r in rows]
+
+
 class BrowseScreen(Screen[None]):
     """A searchable list of cards (opened on a deck: the search starts as deck:<id>)."""
 
@@ -127,17 +144,19 @@ class BrowseScreen(Screen[None]):
         shown = f" (first {len(result.rows)} listed)" if len(result.rows) < result.matched else ""
         self._status(f"{plural(result.matched, 'card')}{shown}")
         table = self.query_one("#browse-table", DataTable)
-        table.clear()
-        self._fill(result, 0)
+        table.clear(columns=True)  # a column never narrows on clear(): a cut key stayed at its old width
+        table.add_columns(*COLUMNS)
+        width = table.size.width - SCROLLBAR
+        self._fill(result, fitted([cells(f) for f in result.rows], width, table.cell_padding), 0)
 
-    def _fill(self, result: SearchResult, start: int) -> None:
+    def _fill(self, result: SearchResult, rows: list[tuple[str, ...]], start: int) -> None:
         if result is not self.result:
             return  # a newer search replaced this one
         table = self.query_one("#browse-table", DataTable)
-        for found in result.rows[start : start + CHUNK]:
-            table.add_row(*cells(found), key=found.key)
+        for found, row in zip(result.rows[start : start + CHUNK], rows[start : start + CHUNK], strict=True):
+            table.add_row(*row, key=found.key)
         if start + CHUNK < len(result.rows):
-            self.call_after_refresh(self._fill, result, start + CHUNK)
+            self.call_after_refresh(self._fill, result, rows, start + CHUNK)
 
     def _selected(self) -> Found | None:
         table = self.query_one("#browse-table", DataTable)

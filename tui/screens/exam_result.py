@@ -65,11 +65,14 @@ class ExamResultScreen(Screen[None]):
             yield Static(self._missed_text(), id="exam-missed", markup=False)
         with Horizontal(id="exam-buttons"):
             misses = len(self.result.missed)
-            yield Button(
-                f"Review the {misses} missed (m)", id="study-misses", variant="primary", disabled=not misses
-            )
+            if misses:  # "Review the 0 missed" would offer nothing to do
+                yield Button(f"Review the {misses} missed (m)", id="study-misses", variant="primary")
             yield Button("Done (esc)", id="done")
         yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No misses, no 'Review misses' key in the footer."""
+        return bool(self.result.missed) if action == "study_misses" else True
 
     def on_mount(self) -> None:
         self.sub_title = f"Exam result · {self.session.deck.title}"

@@ -17,6 +17,7 @@ from textual_plotext import PlotextPlot
 from engine.app.stats import Period, Stats
 from tui.clock_text import clock_text
 from tui.row_table import FittedTable
+from tui.stats_bars import draw_bars
 from tui.stats_format import GRADE_NAMES, counts_line, percent, retention_rows, summary_lines
 from tui.stats_heatmap import heatmap_text
 from tui.store_work import fault_notice
@@ -30,16 +31,10 @@ if TYPE_CHECKING:
 PERIODS = (Period.WEEK, Period.MONTH, Period.QUARTER, Period.YEAR, Period.ALL)
 
 
-def _bar(plot: PlotextPlot, labels: list[str], values: list[float], title: str) -> None:
-    plt = plot.plt
-    plt.clear_data()
-    plt.clear_figure()
-    plt.title(title)
-    if values:
-        plt.bar(list(range(1, len(values) + 1)), values, marker="hd")
-        # Explicit ticks: left to itself plotext drops colliding labels differently from draw to draw.
-        step = max(1, -(-len(labels) // 10))
-        plt.xticks(list(range(1, len(labels) + 1, step)), labels[::step])
+def _bar(
+    plot: PlotextPlot, labels: list[str], values: list[float], title: str, *, counts: bool = True
+) -> None:
+    draw_bars(plot.plt, labels, values, title, counts=counts)
     plot.refresh()
 
 
@@ -178,6 +173,7 @@ class StatsScreen(Screen[None]):
             [t.day.strftime("%m-%d") for t in times],
             [round(t.seconds / 60, 1) for t in times],
             "Review minutes per day",
+            counts=False,
         )
         self.query_one("#stats-counts", Static).update(escape(counts_line(stats)))
         ivl = self.query_one("#plot-intervals", PlotextPlot)
@@ -208,6 +204,7 @@ class StatsScreen(Screen[None]):
             [e.taken_at.strftime("%m-%d") for e in exams],
             [e.right / e.asked * 100 if e.asked else 0 for e in exams],
             "Exam scores, % right" + ("" if exams else " (no exams yet: press x on the home screen)"),
+            counts=False,
         )
         table = self.query_one("#stats-exams", DataTable)
         table.clear(columns=True)

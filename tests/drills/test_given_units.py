@@ -1,0 +1,38 @@
+"""A given the question writes with a unit ('{seq} tokens', '{msg_gb} GB', '{launch_us} µs') shows
+that unit under 'Given:' too: '`seq` = 4,096' beside a prompt in tokens leaves the list unitless."""
+
+from __future__ import annotations
+
+import re
+
+from drills.generator import build, templates_for
+
+UNIT_WORDS = {
+    "token": "tokens",
+    "tokens": "tokens",
+    "GB": "GB",
+    "GB/s": "GB/s",
+    "µs": "µs",
+    "ms": "ms",
+    "s": "s",
+}
+"""Words after a placeholder that are its unit (a '{seq}-token' adjective included)."""
+
+
+def test_a_given_written_with_a_unit_in_the_question_shows_it_under_given() -> None:
+    checked, missing = 0, []
+    for kind, template in templates_for().templates.items():
+        drill = build(template, 0)
+        hidden = {*drill.taught, *drill.unused}
+        for p in drill.params:
+            if p.name in hidden or isinstance(p.value, str):
+                continue
+            placeholder = r"\{" + re.escape(p.name) + r"(?::[^}]*)?\}"
+            said = re.search(placeholder + r"[ -]([\w/]+|µs)", template.spec.prompt)
+            if said is None or said.group(1) not in UNIT_WORDS:
+                continue
+            checked += 1
+            if p.unit != UNIT_WORDS[said.group(1)]:
+                missing.append((kind, p.name, said.group(1)))
+    assert not missing
+    assert checked > 50  # the rule is at work across the catalog
