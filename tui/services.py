@@ -118,7 +118,9 @@ class Services(SearchCalls, DrillCalls, InterviewCalls):
             query = Query(tags=(tag,), decks=() if deck_id is None else (deck_id,))
             found = self._search(query, limit=1000)
             if not found.rows:
-                raise ValueError(untagged_text(value.strip(), close_tags(self.search_index(), tag)))
+                close = close_tags(self.search_index(), tag)
+                if tag not in close:  # a tag of other decks only is an empty session, not a typo
+                    raise ValueError(untagged_text(value.strip(), close))
             return self.study.session_of([f.key for f in found.rows])
         days = 0
         if kind is Custom.AHEAD:

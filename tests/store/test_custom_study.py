@@ -50,7 +50,9 @@ def test_new_cards_of_all_decks_take_turns_and_counts_share_the_limit(services: 
 def test_custom_study_kinds(services: Services, clock) -> None:
     study = services.study
     assert services.custom_study(None, Custom.TAG, "pipeline").queue == ["basics/bubble"]
-    assert services.custom_study("serving", Custom.TAG, "pipeline").queue == []
+    assert services.custom_study("serving", Custom.TAG, "pipeline").queue == []  # other decks' tag
+    with pytest.raises(ValueError, match=r"^no card tagged 'Pipelin' \(try pipeline\)$"):
+        services.custom_study("serving", Custom.TAG, "Pipelin")
     with pytest.raises(ValueError, match="name a tag"):
         services.custom_study(None, Custom.TAG, " ")
     study.answer("basics/ring-cost", Grade.NOT_AT_ALL, 2.0)
