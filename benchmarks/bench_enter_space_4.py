@@ -194,6 +194,17 @@ class Collection:
             raise SystemExit(f"the earlier start failed:\n{done.stderr[-3000:]}")
         print(f"earlier start of the day: {time.perf_counter() - started:.1f} s", file=sys.stderr)
 
+    def forget_seen(self) -> None:
+        """The search index's record of how far its seen flags are synced (engine.search_seen)."""
+        conn = sqlite3.connect(self.cache / "search.sqlite3", timeout=30)
+        try:
+            tables = "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'seen%'"
+            for (table,) in conn.execute(tables).fetchall():
+                conn.execute(f"DELETE FROM {table}")
+            conn.commit()
+        finally:
+            conn.close()
+
     def argv(self) -> list[str]:
         return ["--db", str(self.db), "--decks", str(self.decks), "--no-bundled"]
 
@@ -329,12 +340,18 @@ ESC_KEYS = {"esc (kitty keys)": b"\x1b[27u", "esc (plain ESC byte)": b"\x1b"}
 ESC byte (xterm, tmux): the app then waits its escape delay for a sequence that might follow."""
 
 
-def esc_during_browse(collection: Collection, times: int = 5) -> dict[str, dict[str, float]]:
+def esc_during_browse(
+    collection: Collection, times: int = 5, recompute: bool = False
+) -> dict[str, dict[str, float]]:
     """Once the decks are open and the app's after-start work is done (the warm-up imports 2 s
     after the home): `times` times for each of ESC_KEYS, taking turns (so both meet the same
     machine), b (browse all decks: a search over every card) and that Esc as soon as the browser
-    says it is searching, each timed until the home's counts are written again."""
+    says it is searching, each timed until the home's counts are written again. With `recompute`,
+    the search index forgets which cards it knew were seen, as when the database is put back from
+    a copy or a deck file changed: the seen flags of every card are recomputed."""
     collection.restore()
+    if recompute:
+        collection.forget_seen()
     term = launch(collection)
     waits: dict[str, list[float]] = {name: [] for name in ESC_KEYS}
     try:
@@ -373,6 +390,12 @@ def main() -> None:
     parser.add_argument("--prepare", action="store_true", help="run the earlier start of the day first")
     parser.add_argument("--esc-only", action="store_true", help="only the Esc during a browse")
     parser.add_argument("--esc-times", type=int, default=5, help="Esc presses per start (default 5)")
+    parser.add_argument(
+        "--recompute",
+        action="store_true",
+        help="the Esc run starts with the search index's seen flags to recompute in full (as after"
+        " the database is put back from a copy)",
+    )
     args = parser.parse_args()
     collection = Collection(args.keep)
     if args.prepare or not collection.backup.exists():
@@ -385,7 +408,7 @@ def main() -> None:
         for name, first in starts:
             results[name].append(enter_space_4(collection, first, args.grades))
             print(f"run {run} {name}: {json.dumps(results[name][-1])}", file=sys.stderr, flush=True)
-        for name, esc_figures in esc_during_browse(collection, args.esc_times).items():
+        for name, esc_figures in esc_during_browse(collection, args.esc_times, args.recompute).items():
             results[name].append(esc_figures)
             print(f"run {run} {name}: {json.dumps(esc_figures)}", file=sys.stderr, flush=True)
     load_after = os.getloadavg()

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.search_seen import sync_seen
+from engine.search_seen import PROGRESS, sync_seen
 
 APP_ID = "flopcards-search-index"
 FORMAT = 3
@@ -137,6 +137,7 @@ class SearchIndex:
                 conn = _connect(file_uri(self.path))
                 conn.executescript(_SCHEMA)
                 _stamp_meta(conn)
+        conn.execute(PROGRESS)
         self._attach(conn)
         return conn
 

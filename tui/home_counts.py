@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Static
 from engine.app.values import AppError
 from tui.cli_authoring import plural
 from tui.deck_table import COLUMNS, column_widths, truncate
-from tui.store_work import fault_notice
+from tui.store_work import fault_notice, run_store_command
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -32,6 +32,8 @@ class HomeCounts(Screen[None]):
     glancer: Callable[[str | None], Glance | None] | None
     _rows: list[tuple[str, int, int, int, str]]
     _drawn: tuple[list[int], list[tuple[str, int, int, int, str]]] | None
+    _reads: int = 0
+    """Counts read so far: only the latest read is drawn (one from a thread may end after a newer)."""
 
     def refresh_counts(self) -> None:
         """Redraw the deck table, today's totals and the problem banner from the façade."""
@@ -39,12 +41,29 @@ class HomeCounts(Screen[None]):
             return
         self.glancer = None  # the decks are open: the kept outline (1M keys, ~70 MB) goes, once
         # the keys held for the glance are handled (freeing it is ~10 ms at a million keys)
+        self._reads += 1
         try:
             view = self.services.home_view()
         except AppError as error:  # the counts on screen stay; the app goes on
             self.notify(fault_notice("Counts not refreshed", error), severity="error", timeout=15)
             return
         self.show(view)
+
+    def recount(self) -> None:
+        """`refresh_counts` with the counts read off the UI thread (0.1 s at a million cards): back
+        home, a key pressed at once does not wait for them."""
+        if self.services is None:
+            return
+        self.glancer = None
+        self._reads += 1
+        read = self._reads
+        run_store_command(
+            self,
+            self.services.home_view,
+            what="Counts not refreshed",
+            done=lambda view: self.show(view) if read == self._reads else None,
+            group="counts",  # a key pressed meanwhile goes at once (tui.key_gate waits for writes)
+        )
 
     def show(self, view: HomeView) -> None:
         """Draw a home view: the deck rows, today's totals and the banner of problems met loading."""

@@ -30,10 +30,12 @@ def run_store_command(
     what: str,
     done: Callable[[T], object],
     failed: Callable[[AppError], object] | None = None,
+    group: str = STORE_GROUP,
 ) -> None:
     """Run `work` in a thread worker; then `done(result)` on the UI thread, or, when the store failed,
     a notice "`what`: why" (shown wherever the user now is) and `failed(error)`; `done` and `failed`
-    are not called once `node` has left the screen."""
+    are not called once `node` has left the screen. `group`: another than STORE_GROUP for a read
+    that keys need not wait for (tui.key_gate) and quitting need not finish."""
     from engine.app.errors import STORE_ERRORS, AppError, app_error
 
     app = node.app
@@ -59,7 +61,7 @@ def run_store_command(
         with contextlib.suppress(RuntimeError):  # the app has closed meanwhile
             app.call_from_thread(outcome)
 
-    node.run_worker(run, thread=True, group=STORE_GROUP, name=what)
+    node.run_worker(run, thread=True, group=group, name=what)
 
 
 class WriteQueue(Generic[T]):

@@ -8,10 +8,13 @@ import shutil
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 
 from cards.browse import indexed_search, parse_query, search
-from engine.search_query import open_index
+from engine import search_seen
+from engine.search_index import SearchIndex
+from engine.search_query import SearchStopped, open_index
 from engine.store.database import open_store
 from engine.store.models import CardStateRow
 from tests.store.test_search_index import TODAY, collection, fill
@@ -123,3 +126,69 @@ def test_reading_the_logs_bounds_scans_no_table(tmp_path: Path) -> None:
     plan = " | ".join(row[3] for row in conn.execute(f"EXPLAIN QUERY PLAN {LOG_BOUNDS}"))
     conn.close()
     assert "SEARCH st.state_change" in plan and "SCAN st.state_change" not in plan, plan
+
+
+def test_a_recompute_that_every_search_stops_part_way_still_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Recomputing every card's flag takes seconds at a million cards, and Esc or a newer search
+    stops it: the chunks done before a stop are kept, so searches each stopped half way through
+    that work still bring it to an end, with the answers given meanwhile in it."""
+    monkeypatch.setattr(search_seen, "CHUNK", 20)  # six chunks of the 120 cards
+    coll, cache = collection(), tmp_path / "cache"
+    store, other = open_store(tmp_path / "flopcards.db"), open_store(tmp_path / "other.db")
+    fill(store, coll)
+    steps = 0
+
+    def flags_for(over) -> SearchIndex:  # the index read against another store: all recomputed
+        index = open_index(over, cache)
+        indexed_search(coll, index, TODAY, parse_query("is:new"), limit=1)
+        return index
+
+    def counted() -> int:
+        nonlocal steps
+        steps += 1
+        return 0
+
+    flags_for(other).close()
+    index = open_index(store, cache)
+    index.connection().set_progress_handler(counted, 50)
+    _agrees(coll, store, index, "")  # what a whole recompute costs, in SQLite's steps
+    work, steps = steps, 0
+    index.close()
+    flags_for(other).close()
+    index = open_index(store, cache)
+
+    def stop_half_way() -> int:
+        nonlocal steps
+        steps += 1
+        return int(steps == work // 2)  # once: the rollback after it runs
+
+    index.connection().set_progress_handler(stop_half_way, 50)
+    keys = [k for k, _ in coll.card_keys()]
+    try:
+        for n in range(12):
+            steps = 0
+            try:
+                indexed_search(coll, index, TODAY, parse_query("is:new"), limit=1)
+                break
+            except SearchStopped:  # answers meanwhile, in the chunks done: first, later, undone
+                with store.engine.begin() as conn:
+                    seen = set(conn.execute(sa.select(CardStateRow.card_key)).scalars())
+                    undone, moved = [k for k in keys if k in seen][:2]
+                    answered = next(k for k in keys if k not in seen)
+                    conn.execute(sa.delete(CardStateRow).where(CardStateRow.card_key == undone))
+                    conn.execute(sa.insert(CardStateRow), [_state(answered)])
+                    due = TODAY - timedelta(days=n + 1)
+                    conn.execute(
+                        sa.update(CardStateRow).where(CardStateRow.card_key == moved).values(due_day=due)
+                    )
+        else:
+            raise AssertionError("every search was stopped before the recompute ended")
+        assert n >= 1  # it was stopped on the way
+        index.connection().set_progress_handler(None, 0)
+        _agrees(coll, store, index)
+    finally:
+        index.close()
+        store.close()
+        other.close()

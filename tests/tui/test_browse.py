@@ -4,6 +4,7 @@ search says why, enter opens a card, ! and f mark it (stored) and u takes the ma
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from textual.widgets import DataTable, Input
 
 from tui.screens.browse import BrowseScreen
 from tui.screens.card_view import CardViewScreen
+from tui.screens.home import HomeScreen
 
 
 async def open_browse(pilot) -> BrowseScreen:
@@ -131,3 +133,36 @@ async def test_at_80_columns_every_column_fits_and_a_long_card_key_gives_way(
         assert "Lapses  Marks" in text and "suspended · flagged" in text, text
         assert "tensor-parallel-communication-pa…" in text  # the key, cut where it must be
         assert screen.query_one("#browse-table", DataTable).row_count == 2
+
+
+async def test_back_home_a_key_does_not_wait_for_the_counts(make_app, seen, until) -> None:
+    """Esc back home reads the counts off the UI thread (0.1 s at a million cards): b pressed at
+    once opens browse while they are still being read, and the counts drawn when read are the new
+    ones (a card suspended in browse is no longer new)."""
+    import threading
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_browse(pilot)
+        home = next(s for s in app.screen_stack if isinstance(s, HomeScreen))
+        services = screen.services
+        real, reading, release, read = services.home_view, *(threading.Event() for _ in range(3))
+
+        def held():  # type: ignore[no-untyped-def]
+            reading.set()
+            release.wait(3)  # a safety net only: the test releases it
+            view = real()
+            read.set()
+            return view
+
+        await pilot.press("exclamation_mark")
+        await until(pilot, lambda: "suspended" in seen(app), "the suspended mark")
+        services.home_view = held  # type: ignore[method-assign]
+        await pilot.press("escape")
+        await until(pilot, reading.is_set, "the counts being read")
+        await pilot.press("b")
+        assert isinstance(app.screen, BrowseScreen) and not read.is_set()
+        await pilot.press("escape")
+        release.set()
+        await until(pilot, lambda: re.search(r"Basics +0 +2 +3", seen(app)), "Basics' new cards, one fewer")
+        assert app.screen is home and re.search(r"All decks +0 +3 +4", seen(app))

@@ -90,8 +90,8 @@ class HomeScreen(HomeCounts):
             queued()
 
     def on_screen_resume(self) -> None:
-        if self.services is not None:  # after the first frame: Esc back home shows it at once (the
-            self.call_after_refresh(self.refresh_counts)  # counts take 0.1 s at a million cards)
+        if self.services is not None:  # after the first frame: Esc back home shows it at once
+            self.call_after_refresh(self.recount)
         self.glancing = False
         if not self._footer_added:  # it waited while an early review was on top
             self.call_after_refresh(self._add_footer)
