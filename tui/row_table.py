@@ -4,7 +4,7 @@ row-cursor table whose Home and End go to the first and last row, as in every ot
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar, TypeVar
+from typing import ClassVar, Self, TypeVar
 
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
@@ -18,6 +18,13 @@ class FittedTable(DataTable[CellType]):
 
     _drawn_widths: tuple[int, ...] = ()
     """The columns' widths when the table's drawing was last thrown away."""
+
+    def clear(self, columns: bool = False) -> Self:
+        """New columns are drawn at their headers' widths until measured: the rows measured after
+        them count as a change even when they come back to the widths drawn before."""
+        if columns:
+            self._drawn_widths = ()
+        return super().clear(columns)
 
     def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
         """DataTable measures new rows on its idle turn, but a frame drawn before that (a search's

@@ -45,7 +45,7 @@ async def test_browse_search_open_and_mark(make_app, seen, until, db_path: Path)
         screen = await open_browse(pilot)
         text = seen(app)
         assert "deck:basics" in text and "3 cards" in text
-        assert "basics/adam-bytes" in text and "basics/bubble" in text and "new" in text
+        assert "basics/adam-bytes" in text and "basics/bubble" in text and "new" in text, text
         assert "Lapses" in text and "EF" in text
 
         await search_for(pilot, screen, "deck:basics tag:pipeline")

@@ -32,3 +32,18 @@ async def test_rows_drawn_before_their_widths_are_measured_are_drawn_again() -> 
         lines = screen_text(app).splitlines()
         assert lines[0].split() == ["Card", "Due"] and lines[0].index("Due") == lines[1].index("new")
         assert lines[1].split() == ["basics/adam-bytes", "new"]
+
+
+async def test_the_same_rows_after_new_columns_are_drawn_at_their_widths_again() -> None:
+    """Browse rebuilds its columns for each search: the same result again measures the same
+    widths as the drawing before, yet the new columns were drawn at their headers' meanwhile."""
+    app = OneTable()
+    async with app.run_test(size=(40, 5)) as pilot:
+        table = app.query_one(RowTable)
+        for _ in range(2):
+            table.clear(columns=True)
+            table.add_columns("Card", "Due")
+            table.add_row("basics/adam-bytes", "new")
+            screen_text(app)  # the early frame, as above
+            await settled(pilot)
+        assert screen_text(app).splitlines()[1].split() == ["basics/adam-bytes", "new"]
