@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from drills.generator import build, templates_for
+from drills.given_units import UNITLESS_GIVENS
 
 UNIT_WORDS = {
     "token": "tokens",
@@ -36,3 +37,18 @@ def test_a_given_written_with_a_unit_in_the_question_shows_it_under_given() -> N
                 missing.append((kind, p.name, said.group(1)))
     assert not missing
     assert checked > 50  # the rule is at work across the catalog
+
+
+def test_every_given_shows_a_unit_or_is_a_declared_count_or_ratio() -> None:
+    unclear, shown = [], 0
+    for kind, template in templates_for().templates.items():
+        drill = build(template, 0)
+        hidden = {*drill.taught, *drill.unused}
+        for p in drill.params:
+            if p.name in hidden or p.name.endswith("_label") or isinstance(p.value, str):
+                continue
+            shown += 1
+            if not p.unit and p.name not in UNITLESS_GIVENS:
+                unclear.append((kind, p.name))
+    assert not unclear
+    assert shown > 300  # the rule is at work across the catalog
