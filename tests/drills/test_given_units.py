@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from drills.generator import build, templates_for
-from drills.given_units import UNITLESS_GIVENS
+from drills.given_units import UNITLESS_GIVENS, check_given_unit
+from engine.units import UnitError
 
 UNIT_WORDS = {
     "token": "tokens",
@@ -52,3 +55,11 @@ def test_every_given_shows_a_unit_or_is_a_declared_count_or_ratio() -> None:
                 unclear.append((kind, p.name))
     assert not unclear
     assert shown > 300  # the rule is at work across the catalog
+
+
+def test_a_given_unit_may_carry_a_scale_or_count_a_noun_but_must_be_a_unit() -> None:
+    for unit in ("million USD", "× 10^21 FLOP", "billion parameters", "thousand tokens/s", "MW"):
+        check_given_unit(unit)
+    for unit in ("million bananas", "× 10^x FLOP", "lots USD"):
+        with pytest.raises(UnitError):
+            check_given_unit(unit)
