@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from engine.counts import PLURALS, SCALES
-from engine.units import check_unit
+from engine.units import UnitError, check_unit
 
 _SCALED = re.compile(r"^(?:(?:" + "|".join(SCALES) + r")|× 10\^-?\d{1,3}) (?P<rest>.+)$")
 COUNT_NOUNS = frozenset({*PLURALS.values(), "parameters"})
@@ -30,8 +30,12 @@ UNITLESS_GIVENS = frozenset(
 
 
 def check_given_unit(unit: str) -> None:
-    """UnitError unless the unit is pint's, a count noun, or either behind a scale ('million USD')."""
-    m = _SCALED.match(unit)
-    rest = m.group("rest") if m else unit
+    """UnitError unless the unit is pint's or a count noun, maybe behind a scale ('million USD') and
+    per a counted thing ('USD/h per GPU')."""
+    head, per, noun = unit.partition(" per ")
+    if per and noun not in PLURALS:  # 'USD/h per GPU': a rate for each of a counted thing
+        raise UnitError(f"'{noun}' is not a thing a given is counted per")
+    m = _SCALED.match(head)
+    rest = m.group("rest") if m else head
     if rest not in COUNT_NOUNS:
         check_unit(rest)

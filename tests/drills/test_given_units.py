@@ -58,8 +58,15 @@ def test_every_given_shows_a_unit_or_is_a_declared_count_or_ratio() -> None:
 
 
 def test_a_given_unit_may_carry_a_scale_or_count_a_noun_but_must_be_a_unit() -> None:
-    for unit in ("million USD", "× 10^21 FLOP", "billion parameters", "thousand tokens/s", "MW"):
+    for unit in (
+        "million USD",
+        "× 10^21 FLOP",
+        "billion parameters",
+        "thousand tokens/s",
+        "MW",
+        "USD/h per GPU",
+    ):
         check_given_unit(unit)
-    for unit in ("million bananas", "× 10^x FLOP", "lots USD"):
+    for unit in ("million bananas", "× 10^x FLOP", "lots USD", "USD/h per banana"):
         with pytest.raises(UnitError):
             check_given_unit(unit)
