@@ -8,6 +8,7 @@ from typing import Any
 from drills.catalog import FIELD_UNITS, TEXT_FIELDS, Catalog, field_value
 from drills.compiled import CompiledTemplate as CompiledTemplate  # re-exported
 from drills.compiled import Draw as Draw  # re-exported
+from drills.given_units import check_given_unit
 from drills.render import RenderError, placeholders
 from drills.schema import (
     CatalogParam,
@@ -40,9 +41,9 @@ def _parse(text: str, loc: tuple[Any, ...]) -> Formula:
         raise TemplateError(f"formula '{text}': {exc}", loc) from None
 
 
-def _check_unit(unit: str, loc: tuple[Any, ...]) -> None:
+def _check_unit(unit: str, loc: tuple[Any, ...], given: bool = False) -> None:
     try:
-        check_unit(unit)
+        (check_given_unit if given else check_unit)(unit)
     except UnitError as exc:
         raise TemplateError(f"unit: {exc}", loc) from None
 
@@ -82,7 +83,7 @@ def _draws(spec: Template, catalog: Catalog) -> tuple[list[Draw], dict[str, str]
     def declare(name: str, unit: str, loc: tuple[Any, ...], is_text: bool = False) -> None:
         if name in units or name in RESERVED:
             raise TemplateError(f"param name '{name}' is used twice or reserved", loc)
-        _check_unit(unit, loc)
+        _check_unit(unit, loc, given=True)
         units[name] = unit
         if is_text:
             text.add(name)

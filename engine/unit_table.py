@@ -20,7 +20,7 @@ _LONG = [
 ]
 _FLOPS = [p + f for p, f in product(_PREFIXES, ("FLOP", "FLOPS", "FLOPs", "flop", "flops", "Flop", "Flops"))]
 _TIMES = "s sec ms us µs μs ns min mins h hr hour hours d day days week weeks month months y yr year years"
-_OTHER = "x X × times % percent pct token tokens tok tps GPUs GPU ops op"
+_OTHER = "x X × times % percent pct token tokens tok tps GPUs GPU ops op W kW MW USD"
 WORDS: tuple[str, ...] = (
     *_SIZES,
     *_LONG,
@@ -36,7 +36,7 @@ WORDS: tuple[str, ...] = (
 _QUESTIONS = (
     "'' % x B kB KB MB GB TB PB KiB MiB GiB TiB b bit Kb Mb Gb Tb s ms us µs ns min h hour day days week"
     " month year FLOP GFLOP TFLOP PFLOP FLOPS GFLOPS TFLOPS PFLOPS FLOP/s FLOP/B B/s MB/s GB/s TB/s Gb/s"
-    " token tokens tokens/s"
+    " token tokens tokens/s W kW MW USD"
 )
 QUESTION_UNITS: tuple[str, ...] = tuple(_QUESTIONS.split())
 """Units questions are asked in (bundled templates and decks use these)."""

@@ -51,6 +51,8 @@ FLOPS = FLOP / second = FLOP_per_s
 token = [] = tok = tokens = toks
 x = [] = times
 percent = 0.01 = %
+watt = [power] = W = watts
+USD = [currency] = dollar = dollars
 """
 _UNIT_CHARS = re.compile(r"^[A-Za-zµμ%/*^0-9 ()._-]*$")
 _MAX_UNIT_LEN = 40
@@ -61,6 +63,8 @@ _DIMENSION_NAMES = {
     "[compute] / [time]": "a compute rate (FLOP/s)",
     "[information] / [time]": "a bandwidth",
     "1 / [time]": "a rate per second",
+    "[power]": "a power (W)",
+    "[currency]": "an amount of money (USD)",
     "dimensionless": "a plain number",
 }
 

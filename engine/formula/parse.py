@@ -58,15 +58,16 @@ def _parse_cached(text: str) -> Formula:
         depth += (ch in "([{") - (ch in ")]}")
         if depth > MAX_DEPTH:
             raise FormulaError(f"formula is nested too deeply (> {MAX_DEPTH})", text, back[i])
+    lead = len(norm) - len(norm.lstrip())
     try:
         tree = ast.parse(norm.strip(), mode="eval")
     except SyntaxError as exc:
-        off = None if exc.offset is None else back[min(max(exc.offset - 1, 0), len(back) - 1)]
-        where = "" if off is None else f" at position {off + 1}"
-        raise FormulaError(f"not a valid formula{where}", text, off) from None
+        if not exc.offset:  # Python reports offset 0 when the text ends mid-expression ('1 +')
+            raise FormulaError("not a valid formula: it ends too early", text, len(text)) from None
+        off = back[min(exc.offset - 1 + lead, len(back) - 1)]
+        raise FormulaError(f"not a valid formula at position {off + 1}", text, off) from None
     except (ValueError, RecursionError, MemoryError):
         raise FormulaError("not a valid formula", text) from None
-    lead = len(norm) - len(norm.lstrip())
     for sub in ast.walk(tree):  # name a forbidden call before anything around it
         func = getattr(sub, "func", None)
         if isinstance(sub, ast.Call) and isinstance(func, ast.Name) and func.id not in FUNCTIONS:

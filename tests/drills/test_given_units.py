@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from drills.generator import build, templates_for
+from drills.given_units import UNITLESS_GIVENS, check_given_unit
+from engine.units import UnitError
 
 UNIT_WORDS = {
     "token": "tokens",
@@ -36,3 +40,33 @@ def test_a_given_written_with_a_unit_in_the_question_shows_it_under_given() -> N
                 missing.append((kind, p.name, said.group(1)))
     assert not missing
     assert checked > 50  # the rule is at work across the catalog
+
+
+def test_every_given_shows_a_unit_or_is_a_declared_count_or_ratio() -> None:
+    unclear, shown = [], 0
+    for kind, template in templates_for().templates.items():
+        drill = build(template, 0)
+        hidden = {*drill.taught, *drill.unused}
+        for p in drill.params:
+            if p.name in hidden or p.name.endswith("_label") or isinstance(p.value, str):
+                continue
+            shown += 1
+            if not p.unit and p.name not in UNITLESS_GIVENS:
+                unclear.append((kind, p.name))
+    assert not unclear
+    assert shown > 300  # the rule is at work across the catalog
+
+
+def test_a_given_unit_may_carry_a_scale_or_count_a_noun_but_must_be_a_unit() -> None:
+    for unit in (
+        "million USD",
+        "× 10^21 FLOP",
+        "billion parameters",
+        "thousand tokens/s",
+        "MW",
+        "USD/h per GPU",
+    ):
+        check_given_unit(unit)
+    for unit in ("million bananas", "× 10^x FLOP", "lots USD", "USD/h per banana"):
+        with pytest.raises(UnitError):
+            check_given_unit(unit)

@@ -90,6 +90,8 @@ def test_math_errors_are_formula_errors(text: str, values: dict[str, int], fragm
         ("sqrt(1, 2)", "sqrt() takes 1 to 1 arguments", 0),
         ("max + 1", "function 'max' must be called", 0),
         ("2 GB", "not a valid formula", None),
+        ("1 +", "not a valid formula: it ends too early", 3),  # not 'at position 1'
+        ("  1 2", "not a valid formula at position 5", 4),  # leading blanks counted
         ("", "empty", 0),
     ],
 )
