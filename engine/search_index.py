@@ -43,11 +43,12 @@ CREATE VIRTUAL TABLE card_text USING fts5 (body, tokenize = 'trigram case_sensit
 """
 
 
-CACHE_KIB = -8_000
-"""Page cache of the index and of the store a search reads (negative: KiB), each: the default 2 MB
-holds 100k keys' pages only in part. At a million cards (bench_vs_anki, load 0.7): 8 MB each answers
-every search in 27-40 ms and the process peaks at 163 MB, Anki's library at 173; two of 32 MB
-peaked at 296."""
+CACHE_KIB = -2_000
+"""Page cache of the index and of the store a search reads (negative: KiB), each: SQLite's default
+2 MB. Since the seen flags and due days live in the index (search_seen), a larger one buys nothing:
+at a million cards (bench_vs_anki, 3 rounds, load 1.0-1.2) 2, 4 and 8 MB answer the three searches
+in 15-27, 20-27 and 26-33 ms (first runs 21-29, 27-31, 35-44) and the process peaks at 163, 167
+and 175 MB, Anki's library at 173; at 100k 2 MB gives 0.6-5.1 ms, Anki 4-13."""
 
 @dataclass(frozen=True)
 class CardText:
