@@ -22,6 +22,9 @@ from engine.store.repo import seen_keys
 MAX_QUERY_CHARS = 200
 LIMIT = 500
 """Rows listed at most (the count says how many matched)."""
+DROP_PER_SEARCH = 1
+"""Chunks of a gone deck file's cards a search drops from the index (engine.search_drop): the
+whole drop is the sync's after start-up (tui services), which a search stops."""
 HELP = "words, tag:X, deck:X, due:today|tomorrow|overdue|<N|N, is:new|due|suspended|buried|leech|flagged"
 _DUE = re.compile(r"(<=|<)?(\d{1,4})")
 
@@ -193,7 +196,7 @@ def indexed_search(
     collection: Collection, index: SearchIndex, today: date, query: Query, limit: int = LIMIT, offset: int = 0
 ) -> SearchResult:
     """`search` through the index: the same cards in the same order, one page of them."""
-    index.sync(deck_files(collection))
+    index.sync(deck_files(collection), drop_chunks=DROP_PER_SEARCH)
     sources = tuple(
         str(loaded.path)
         for loaded in collection.decks

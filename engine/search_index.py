@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.search_drop import drop_gone
 from engine.search_seen import PROGRESS, sync_seen
 
 APP_ID = "flopcards-search-index"
@@ -142,15 +143,19 @@ class SearchIndex:
         self._attach(conn)
         return conn
 
-    def sync(self, decks: Sequence[DeckFile]) -> None:
+    def sync(self, decks: Sequence[DeckFile], drop_chunks: int | None = None) -> None:
         """Bring the index in step with these decks: a deck whose stamp changed is indexed again
-        (one transaction per deck: a search meanwhile sees the old or the new deck, never half)."""
+        (one transaction per deck: a search meanwhile sees the old or the new deck, never half), and
+        the files indexed before that are not among them are dropped, at most `drop_chunks` chunks
+        of their cards (None: all; engine.search_drop)."""
         with self._lock, stoppable():
             conn = self.connection()
             known = dict(conn.execute("SELECT source, deck || ' ' || stamp FROM deck_file").fetchall())
             for deck in decks:
                 if known.get(deck.source) != f"{deck.deck} {deck.stamp}":
                     _reindex(conn, deck)
+            current = {deck.source for deck in decks}
+            drop_gone(conn, [source for source in known if source not in current], drop_chunks)
             self.refresh_store(conn)  # the seen flags of decks indexed again: not at the first search
 
     def close(self) -> None:

@@ -126,7 +126,8 @@ def _begin_full(conn: sqlite3.Connection, store: str, top: int, states: int) -> 
 def _go_on(conn: sqlite3.Connection, store: str, seq: int, states: int, done: int) -> None:
     """The next chunk of a full recompute; after the last, the flags stand as of the log row it began
     at (a chunk read later may be newer: the changes after that row, read next, set them again)."""
-    upto = done + CHUNK
+    after = conn.execute("SELECT min(id) - 1 FROM card WHERE id > ?", (done,)).fetchone()[0]
+    upto = (done if after is None else after) + CHUNK  # ids no card holds (dropped files'): skipped
     _recompute(conn, done, upto)
     if conn.execute("SELECT 1 FROM card WHERE id > ? LIMIT 1", (upto,)).fetchone() is not None:
         conn.execute("UPDATE seen_full SET done = ?", (upto,))

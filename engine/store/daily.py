@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 
 from engine.store.backup import checked_today, daily_backup
-from engine.store.preflight import StoreError, damaged, ro_uri
+from engine.store.preflight import StoreError, damaged, is_damage, ro_uri
 from engine.store.state_log import prune
 
 _REFUSED: dict[str, StoreError] = {}
@@ -20,7 +20,6 @@ _REFUSED: dict[str, StoreError] = {}
 _LOCK = threading.Lock()
 _BUSY_WAIT = 5.0
 """Seconds the check waits for another program's lock before it gives up for today."""
-_DAMAGE_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
 
 
 @dataclass(frozen=True)
@@ -62,15 +61,6 @@ def run_daily(
     if before_copy is not None:
         before_copy()
     return DailyCheck(damaged=False, copy=daily_backup(path, backup_days, now))
-
-
-def is_damage(error: sqlite3.Error) -> bool:
-    """Whether SQLite's error says the file itself is bad (corrupt, not a database), not that it
-    could not be read just now (locked, busy, cannot open, I/O error, out of memory)."""
-    code = getattr(error, "sqlite_errorcode", None)
-    if code is None:  # no code known: only the errors SQLite raises for bad content
-        return type(error) is sqlite3.DatabaseError
-    return (code & 0xFF) in _DAMAGE_CODES
 
 
 def _quick_check(path: Path) -> list[str]:

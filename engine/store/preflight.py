@@ -18,6 +18,9 @@ from engine.store.revisions import EXPECTED_TABLES, HEAD, MARKED_FROM, REVISIONS
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 POSTGRES_EXTRA = "PostgreSQL support is not installed: pip install 'flopcards[postgres]' (psycopg)"
+_BUSY_WAIT = 5.0
+"""Seconds a read waits for another program's lock before it says the file cannot be read now."""
+_DAMAGE_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
 _LEFTOVERS = {"0001_initial": {"drill_attempt"}}
 """Tables an older build could leave behind when killed mid-migration (the next upgrade replaces them)."""
 
@@ -61,6 +64,15 @@ def damaged(path: Path, detail: str) -> StoreError:
         f"Run `flopcards --db {path} db recover` to save what can be read into a new file, "
         "or copy a backup over it."
     )
+
+
+def is_damage(error: sqlite3.Error) -> bool:
+    """Whether SQLite's error says the file itself is bad (corrupt, not a database), not that it
+    could not be read just now (locked, busy, cannot open, I/O error, out of memory)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is None:  # no code known: only the errors SQLite raises for bad content
+        return type(error) is sqlite3.DatabaseError
+    return (code & 0xFF) in _DAMAGE_CODES
 
 
 def _has_content(path: Path) -> bool:
@@ -155,13 +167,13 @@ def read_revision(path: Path, *, writable: bool = True, quick_check: bool = True
     if not _has_content(path):
         return None
     try:
-        conn = sqlite3.connect(ro_uri(path), uri=True)
+        conn = sqlite3.connect(ro_uri(path), uri=True, timeout=_BUSY_WAIT)
         try:
             revision = _inspect(conn, path, quick_check)
         finally:
             conn.close()
     except sqlite3.DatabaseError as error:
-        if "malformed" in str(error) or "corrupt" in str(error):
+        if is_damage(error):
             raise damaged(path, str(error)) from error
         raise StoreError(f"cannot read the database at {path}: {error}") from error
     return revision

@@ -211,3 +211,32 @@ def test_backup_days_setting_reaches_the_app(tmp_path: Path) -> None:
     assert problems == [] and settings.backup_days == 2
     settings_file.write_text("backup_days = -1\n")
     assert "backup_days" in load_settings(settings_file)[1][0].message
+
+
+def test_a_file_not_a_database_past_its_header_is_damaged_a_locked_one_is_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite's own codes decide, not words in its message: a file whose header says SQLite and whose
+    rest is noise (SQLITE_NOTADB, 'file is not a database') is damaged, so the message names the
+    backups and `db recover`; a file another program holds exclusively (SQLITE_BUSY) cannot be read
+    just now, which says nothing of it."""
+    import random
+
+    from engine.store import preflight
+
+    noise = tmp_path / "noise.db"
+    noise.write_bytes(preflight.SQLITE_MAGIC + random.Random(7).randbytes(8192))
+    with pytest.raises(StoreError, match=r"is damaged \(file is not a database\).*db recover"):
+        preflight.read_revision(noise, quick_check=False)
+
+    monkeypatch.setattr(preflight, "_BUSY_WAIT", 0.0)  # the lock is held all along
+    held = tmp_path / "held.db"
+    holder = sqlite3.connect(held, isolation_level=None)
+    holder.execute("CREATE TABLE t (x)")
+    holder.execute("PRAGMA locking_mode=EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StoreError, match=r"^cannot read the database at .*: database is locked$"):
+            preflight.read_revision(held, quick_check=False)
+    finally:
+        holder.close()

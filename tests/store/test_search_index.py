@@ -9,7 +9,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
-from cards.browse import indexed_search, parse_query, search
+from cards.browse import deck_files, indexed_search, parse_query, search
 from cards.cached import open_deck_cache
 from cards.loader import Collection, LoadedDeck, load_collection
 from cards.schema import Card, Deck
@@ -200,3 +200,95 @@ def test_a_running_search_stops_when_interrupted(tmp_path: Path) -> None:
     finally:
         index.close()
         store.close()
+
+
+def _deck(path: Path, deck_id: str, n: int) -> None:
+    card = "  - id: c{i}\n    front: Paged {i}\n    back: blocks\n    tags: [{deck}, shared]\n"
+    cards = "".join(card.format(i=i, deck=deck_id) for i in range(n))
+    path.write_text(f"id: {deck_id}\ntitle: {deck_id}\ncards:\n{cards}")
+
+
+def _rows(index) -> dict[str, object]:
+    """The index's rows: cards, their text, their tags (and those of a card it holds), deck files."""
+    counts = {
+        "card": "SELECT count(*) FROM card",
+        "card_text": "SELECT count(*) FROM card_text",
+        "card_tag": "SELECT count(*) FROM card_tag",
+        "tagged": "SELECT count(*) FROM card_tag JOIN card USING (id)",
+    }
+    with index.lock:
+        conn = index.connection()
+        rows: dict[str, object] = {name: conn.execute(sql).fetchone()[0] for name, sql in counts.items()}
+        rows["files"] = sorted(Path(s).name for (s,) in conn.execute("SELECT source FROM deck_file"))
+    return rows
+
+
+def test_deck_files_gone_from_the_collection_leave_the_index(tmp_path: Path, monkeypatch) -> None:
+    """A deck folder moved away (and back before its drop ended) and a deck file deleted: each sync
+    drops the rows of the files no longer in the collection (cards, text, tags, deck_file), a search
+    one chunk of them, the sync after start-up all; searches stay right meanwhile, and a full
+    recompute of the seen flags then reads only the collection's cards."""
+    from engine import search_drop, search_seen
+
+    monkeypatch.setattr(search_drop, "CHUNK", 4)
+    monkeypatch.setattr(search_seen, "CHUNK", 4)
+    old, new, cache = tmp_path / "old", tmp_path / "new", tmp_path / "cache"
+    old.mkdir()
+    _deck(old / "a.yaml", "a", 6)
+    _deck(old / "b.yaml", "b", 3)
+    keys = [f"a/c{i}" for i in range(6)] + [f"b/c{i}" for i in range(3)]
+    store, other = open_store(tmp_path / "flopcards.db"), open_store(tmp_path / "other.db")
+    index = open_index(store, cache)
+    paged = parse_query("paged")
+    try:
+        assert [f.key for f in indexed_search(load(old, cache), index, TODAY, paged).rows] == keys
+        old.rename(new)
+        assert [f.key for f in indexed_search(load(new, cache), index, TODAY, paged).rows] == keys
+        assert _rows(index)["card"] == 9 + 9 - 4  # the search dropped one chunk of the old folder's
+        new.rename(old)  # back, old/a half dropped: indexed again in full
+        coll = load(old, cache)
+        assert [f.key for f in indexed_search(coll, index, TODAY, paged).rows] == keys
+        index.sync(deck_files(coll))
+        whole = {"card": 9, "card_text": 9, "card_tag": 18, "tagged": 18, "files": ["a.yaml", "b.yaml"]}
+        assert _rows(index) == whole
+        (old / "b.yaml").unlink()
+        coll = load(old, cache)
+        index.sync(deck_files(coll))
+        assert _rows(index) == {"card": 6, "card_text": 6, "card_tag": 12, "tagged": 12, "files": ["a.yaml"]}
+        assert indexed_search(coll, index, TODAY, parse_query("tag:shared")).matched == 6
+        index.close()
+
+        read: list[int] = []
+        recompute = search_seen._recompute
+
+        def counted(conn, after: int, upto: int) -> None:
+            sql = "SELECT count(*) FROM card WHERE id > ? AND id <= ?"
+            read.append(conn.execute(sql, (after, upto)).fetchone()[0])
+            recompute(conn, after, upto)
+
+        monkeypatch.setattr(search_seen, "_recompute", counted)
+        index = open_index(other, cache)  # another store: every flag recomputed
+        assert indexed_search(coll, index, TODAY, parse_query("is:new")).matched == 6
+        assert read == [4, 2]  # the collection's cards, in chunks of 4
+    finally:
+        index.close()
+        store.close()
+        other.close()
+
+
+def test_a_chunk_of_a_gone_file_is_found_by_its_ids_not_by_a_scan() -> None:
+    """Each statement dropping a chunk reaches its rows through the id range (and card_tag, which
+    has no index on id, a seek per tag): one that read every card of the source, or every tag row,
+    made each chunk of a 100k-card deck cost as much as the whole deck."""
+    import sqlite3
+
+    from engine.search_drop import DROPS
+    from engine.search_index import _SCHEMA
+
+    conn = sqlite3.connect(":memory:")
+    conn.executescript(_SCHEMA)
+    plans = [[row[3] for row in conn.execute(f"EXPLAIN QUERY PLAN {sql}", (1, 2, "s"))] for sql in DROPS]
+    conn.close()
+    by_ids = "SEARCH card USING INTEGER PRIMARY KEY (rowid>? AND rowid<?)"
+    assert all(by_ids in plan and not any(step.startswith("SCAN card ") for step in plan) for plan in plans)
+    assert "SEARCH card_tag USING PRIMARY KEY (tag=? AND id>? AND id<?)" in plans[1], plans[1]
