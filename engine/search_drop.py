@@ -1,5 +1,5 @@
-"""Dropping from the search index the deck files no longer in the collection (deleted, moved,
-renamed, or read once from another folder): their cards' rows, text and tags, and their deck_file
+"""Dropping from the search index the deck files gone from the disk (deleted, moved, renamed;
+another collection's files still there stay): their cards' rows, text and tags, and their deck_file
 row last, one chunk of cards per transaction (a search waits for one chunk at most, and a drop
 stopped part way goes on at the next sync)."""
 

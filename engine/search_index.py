@@ -146,8 +146,8 @@ class SearchIndex:
     def sync(self, decks: Sequence[DeckFile], drop_chunks: int | None = None) -> None:
         """Bring the index in step with these decks: a deck whose stamp changed is indexed again
         (one transaction per deck: a search meanwhile sees the old or the new deck, never half), and
-        the files indexed before that are not among them are dropped, at most `drop_chunks` chunks
-        of their cards (None: all; engine.search_drop)."""
+        the files indexed before that are not among them and no longer on the disk are dropped, at
+        most `drop_chunks` chunks of their cards (None: all; engine.search_drop)."""
         with self._lock, stoppable():
             conn = self.connection()
             known = dict(conn.execute("SELECT source, deck || ' ' || stamp FROM deck_file").fetchall())
@@ -155,7 +155,11 @@ class SearchIndex:
                 if known.get(deck.source) != f"{deck.deck} {deck.stamp}":
                     _reindex(conn, deck)
             current = {deck.source for deck in decks}
-            drop_gone(conn, [source for source in known if source not in current], drop_chunks)
+            # a file of another collection (a second --decks folder, another profile) stays: only
+            # a file gone from the disk (deleted, moved, renamed) is dropped, or every switch between
+            # two collections would index the other again in full
+            gone = [source for source in known if source not in current and not Path(source).exists()]
+            drop_gone(conn, gone, drop_chunks)
             self.refresh_store(conn)  # the seen flags of decks indexed again: not at the first search
 
     def close(self) -> None:

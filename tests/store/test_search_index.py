@@ -4,6 +4,7 @@ and on the PostgreSQL server: same cards, same order, same schedule and marks, s
 from __future__ import annotations
 
 import random
+import shutil
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
@@ -251,6 +252,13 @@ def test_deck_files_gone_from_the_collection_leave_the_index(tmp_path: Path, mon
         index.sync(deck_files(coll))
         whole = {"card": 9, "card_text": 9, "card_tag": 18, "tagged": 18, "files": ["a.yaml", "b.yaml"]}
         assert _rows(index) == whole
+        elsewhere = tmp_path / "elsewhere"  # another collection's folder, still on the disk: kept
+        elsewhere.mkdir()
+        _deck(elsewhere / "e.yaml", "e", 2)
+        index.sync(deck_files(load(elsewhere, cache)))
+        index.sync(deck_files(coll))
+        assert _rows(index)["files"] == ["a.yaml", "b.yaml", "e.yaml"]
+        shutil.rmtree(elsewhere)
         (old / "b.yaml").unlink()
         coll = load(old, cache)
         index.sync(deck_files(coll))
