@@ -141,6 +141,7 @@ BROKEN = {  # file -> (text, line of the problem, part of its message)
     "unit.yaml": (variant("i", "unit: GB}\nsteps", "unit: furlongs}\nsteps"), 8, "unknown unit"),
     "list.yaml": ("- 1\n- 2\n", 1, "mapping"),
     "duplicate.yaml": (variant("kv-cache", "", ""), 1, "duplicate template id"),
+    "label.yaml": (variant("j", X_PARAM, X_PARAM.replace("}", ', label: "x = 2 * y"}')), 7, "plain words"),
 }
 
 
