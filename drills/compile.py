@@ -240,6 +240,7 @@ def compile_template(spec: Template, path: str, catalog: Catalog) -> CompiledTem
             ],
             mentioned | {name for name, _ in _quiet_refs(spec.hint)},
         ),
+        {n: label for n, p in spec.params.items() if (label := getattr(p, "label", ""))},
     )
 
 

@@ -20,7 +20,6 @@ from engine.solution import Step
 if TYPE_CHECKING:  # the loader (pydantic, yaml) is imported on first use only
     from drills.compile import CompiledTemplate
     from drills.loader import TemplateSet
-    from drills.schema import Template
     from engine.answers import CheckResult, Grading
 
 __all__ = [
@@ -112,11 +111,6 @@ def _apply(t: CompiledTemplate, values: dict[str, Value], overrides: Mapping[str
             raise DrillError(f"'{name}' cannot be overridden in drill '{t.spec.id}'")
 
 
-def _label(spec: Template, name: str) -> str:
-    """The template's label for a given ('' for a catalog field or a param without one)."""
-    return getattr(spec.params.get(name), "label", "")
-
-
 Solved = tuple[float, tuple[Step, ...], tuple[tuple[str, float | None], ...], float | None, Count | None]
 
 
@@ -172,7 +166,7 @@ def build(t: CompiledTemplate, seed: int, overrides: Mapping[str, Any] | None = 
         title=spec.title,
         topic=spec.topic,
         prompt=render(spec.prompt, values).strip(),
-        params=tuple(Param(n, values[n], unit, _label(spec, n)) for n, unit in t.units.items()),
+        params=tuple(Param(n, values[n], unit, t.labels.get(n, "")) for n, unit in t.units.items()),
         expected=expected,
         unit=spec.answer.unit,
         tolerance=spec.answer.tolerance,

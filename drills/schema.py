@@ -21,8 +21,6 @@ LABEL_FORBIDDEN = "=`{}*_\\"
 
 
 def _plain_label(text: str) -> str:
-    if not text.strip():
-        raise ValueError("label is empty (leave it out to show the param's name)")
     if text != text.strip() or "\n" in text:
         raise ValueError("a label is one line without leading or trailing spaces")
     bad = sorted(set(text) & set(LABEL_FORBIDDEN))
@@ -36,8 +34,9 @@ Label = Annotated[
     Field(
         max_length=40,
         description="What the given is, shown under 'Given:' instead of the param's name "
-        "('compute budget = 2.16 × 10^21 FLOP'); plain words that never state the formula.",
-        json_schema_extra={"pattern": r"^[^\s=`{}*_\\]([^\n=`{}*_\\]*[^\s=`{}*_\\])?$"},
+        "('compute budget = 2.16 × 10^21 FLOP'); plain words that never state the formula "
+        "('' shows the name).",
+        json_schema_extra={"pattern": r"^$|^[^\s=`{}*_\\]([^\n=`{}*_\\]*[^\s=`{}*_\\])?$"},
     ),
     AfterValidator(_plain_label),
 ]
