@@ -142,6 +142,11 @@ BROKEN = {  # file -> (text, line of the problem, part of its message)
     "list.yaml": ("- 1\n- 2\n", 1, "mapping"),
     "duplicate.yaml": (variant("kv-cache", "", ""), 1, "duplicate template id"),
     "label.yaml": (variant("j", X_PARAM, X_PARAM.replace("}", ', label: "x = 2 * y"}')), 7, "plain words"),
+    "label-twice.yaml": (
+        variant("k", X_PARAM, X_PARAM.replace("}", ", label: size}\n  y: {choice: [1], label: Size}")),
+        8,
+        "label 'Size' is already the label of 'x'",
+    ),
 }
 
 
