@@ -240,7 +240,22 @@ def compile_template(spec: Template, path: str, catalog: Catalog) -> CompiledTem
             ],
             mentioned | {name for name, _ in _quiet_refs(spec.hint)},
         ),
+        _labels(spec),
     )
+
+
+def _labels(spec: Template) -> dict[str, str]:
+    """Param -> its label; two givens never share one (the list would show them alike)."""
+    labels: dict[str, str] = {}
+    for name, p in spec.params.items():
+        label = getattr(p, "label", "")
+        twin = next((n for n, seen in labels.items() if seen.casefold() == label.casefold()), None)
+        if twin is not None:
+            loc = ("params", name, "label")
+            raise TemplateError(f"label '{label}' is already the label of '{twin}'", loc)
+        if label:
+            labels[name] = label
+    return labels
 
 
 def _quiet_refs(text: str) -> list[tuple[str, str | None]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from drills.param_kind import ParamKind
@@ -44,3 +44,5 @@ class CompiledTemplate:
     unused: frozenset[str] = frozenset()
     """Params the question's text, answer and steps never use (only constraints do: a model's
     maximum context, a GPU's memory): left out of 'Given:', where they only confuse."""
+    labels: Mapping[str, str] = field(default_factory=dict)
+    """Param -> the template's label for it ('compute budget'), shown under 'Given:' for its name."""

@@ -13,11 +13,13 @@ Value = int | float | str
 
 @dataclass(frozen=True)
 class Param:
-    """One given of the question: name, value ('Llama-3-8B', 8192, 0.45) and unit ('' if none)."""
+    """One given of the question: name, value ('Llama-3-8B', 8192, 0.45), unit ('' if none) and the
+    template's label for it ('compute budget'; '' to show the name)."""
 
     name: str
     value: Value
     unit: str
+    label: str = ""
 
     @property
     def display(self) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drills.drill import Drill
+from drills.drill import Drill, Param
 from engine.counts import PLURALS, scale_name
 from engine.solution import render_steps
 from engine.units import format_number, format_quantity, format_tolerance
@@ -14,11 +14,16 @@ def question_markdown(drill: Drill) -> str:
     hidden = {*drill.taught, *drill.unused}
     shown = [p for p in drill.params if not p.name.endswith("_label") and p.name not in hidden]
     if shown:
-        lines += ["Given:", "", *(f"- `{p.name}` = {p.display}" for p in shown), ""]
+        lines += ["Given:", "", *(given_line(p) for p in shown), ""]
     if drill.conventions:
         lines += ["Conventions:", "", *(f"- {c}" for c in drill.conventions), ""]
     lines.append(f"Answer{_asked(drill)} ({_band(drill)}).")
     return "\n".join(lines)
+
+
+def given_line(param: Param) -> str:
+    """'- compute budget = 2.16 × 10^21 FLOP' (its label), or '- `tp` = 8' (no label: its name)."""
+    return f"- {param.label or f'`{param.name}`'} = {param.display}"
 
 
 def _asked(drill: Drill) -> str:

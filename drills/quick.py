@@ -112,6 +112,7 @@ def to_plain(t: CompiledTemplate) -> dict[str, Any]:
         "answer_multiple": None if t.answer_multiple is None else t.answer_multiple.text,
         "per": [[n, f.text] for n, f in t.per],
         "unused": sorted(t.unused),
+        "labels": list(t.labels.items()),
     }
 
 
@@ -169,4 +170,5 @@ def from_plain(p: dict[str, Any]) -> CompiledTemplate:
         answer_multiple=None if multiple is None else parse(multiple),
         per=tuple((n, parse(text)) for n, text in p["per"]),
         unused=frozenset(p["unused"]),
+        labels=dict(p["labels"]),
     )

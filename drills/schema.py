@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
 
 from drills.param_kind import ParamKind as ParamKind  # re-exported: it lived here
 from engine.schemas import Name, Slug, StrictModel
@@ -13,6 +13,32 @@ Number = int | float
 Unit = Annotated[
     str,
     Field(max_length=40, description="Unit the value is stated in (pint syntax), '' if none."),
+]
+
+
+LABEL_FORBIDDEN = "=`{}*_\\"
+"""Characters a given's label may not hold: it is plain words, not a formula or Markdown."""
+
+
+def _plain_label(text: str) -> str:
+    if text != text.strip() or "\n" in text:
+        raise ValueError("a label is one line without leading or trailing spaces")
+    bad = sorted(set(text) & set(LABEL_FORBIDDEN))
+    if bad:
+        raise ValueError(f"a label is plain words, e.g. 'compute budget' (no {' '.join(bad)})")
+    return text
+
+
+Label = Annotated[
+    str,
+    Field(
+        max_length=40,
+        description="What the given is, shown under 'Given:' instead of the param's name "
+        "('compute budget = 2.16 × 10^21 FLOP'); plain words that never state the formula "
+        "('' shows the name).",
+        json_schema_extra={"pattern": r"^$|^[^\s=`{}*_\\]([^\n=`{}*_\\]*[^\s=`{}*_\\])?$"},
+    ),
+    AfterValidator(_plain_label),
 ]
 
 
@@ -51,6 +77,7 @@ class ChoiceParam(_Strict):
 
     choice: list[Number] = Field(min_length=1)
     unit: Unit = ""
+    label: Label = ""
 
 
 class OptionsParam(_Strict):
@@ -58,6 +85,7 @@ class OptionsParam(_Strict):
 
     options: dict[str, Number] = Field(min_length=1, description="label -> value, e.g. {BF16: 2, FP8: 1}.")
     unit: Unit = ""
+    label: Label = ""
 
 
 class RangeParam(_Strict):
@@ -67,6 +95,7 @@ class RangeParam(_Strict):
     step: Annotated[float, Field(gt=0)] | None = None
     factor: Annotated[float, Field(gt=1)] | None = None
     unit: Unit = ""
+    label: Label = ""
 
     @model_validator(mode="after")
     def _grid(self) -> RangeParam:
@@ -101,6 +130,7 @@ class DerivedParam(_Strict):
 
     formula: str = Field(min_length=1)
     unit: Unit = ""
+    label: Label = ""
 
 
 def _param_kind(data: Any) -> str | None:

@@ -84,7 +84,10 @@ def drill_json(drill: Any) -> dict[str, Any]:
         "topic": drill.topic,
         "prompt": drill.prompt,
         "conventions": list(drill.conventions),
-        "params": {p.name: {"value": p.value, "unit": p.unit} for p in drill.params},
+        "params": {
+            p.name: {"value": p.value, "unit": p.unit, **({"label": p.label} if p.label else {})}
+            for p in drill.params
+        },
         "answer": {
             "value": drill.expected,
             "unit": drill.unit,

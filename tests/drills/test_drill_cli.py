@@ -67,6 +67,14 @@ def test_show_text_prints_every_part(capsys: pytest.CaptureFixture[str]) -> None
     assert all(len(line) <= 100 for line in out.splitlines())
 
 
+def test_show_names_a_labelled_given_by_its_label(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", "chinchilla-model-size", "--seed", "0")
+    assert code == 0
+    assert "compute budget = " in out and "c_e21 =" not in out.replace("`", "")
+    code, out, _ = run(capsys, "show", "chinchilla-model-size", "--seed", "0", "--json")
+    assert json.loads(out)["params"]["c_e21"]["label"] == "compute budget"
+
+
 def test_show_without_seed_prints_the_seed_it_drew(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "show", "amdahl", "--json")
     doc = json.loads(out)

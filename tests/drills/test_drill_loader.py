@@ -141,6 +141,12 @@ BROKEN = {  # file -> (text, line of the problem, part of its message)
     "unit.yaml": (variant("i", "unit: GB}\nsteps", "unit: furlongs}\nsteps"), 8, "unknown unit"),
     "list.yaml": ("- 1\n- 2\n", 1, "mapping"),
     "duplicate.yaml": (variant("kv-cache", "", ""), 1, "duplicate template id"),
+    "label.yaml": (variant("j", X_PARAM, X_PARAM.replace("}", ', label: "x = 2 * y"}')), 7, "plain words"),
+    "label-twice.yaml": (
+        variant("k", X_PARAM, X_PARAM.replace("}", ", label: size}\n  y: {choice: [1], label: Size}")),
+        8,
+        "label 'Size' is already the label of 'x'",
+    ),
 }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from drills.generator import _solve, build, generate, templates_for
-from drills.present import question_markdown
+from drills.present import given_line, question_markdown
 
 
 def test_tpot_lists_the_context_it_asks_about_not_the_models_maximum() -> None:
@@ -59,5 +59,5 @@ def test_an_option_shown_under_given_is_a_quantity_not_a_bare_coefficient() -> N
             options_seen += 1
             if p.unit == "":
                 assert f"{{{p.name}}}" in template.spec.prompt, (kind, p.name, p.display)
-            assert f"- `{p.name}` = {p.display}" in text
+            assert given_line(p) in text
     assert options_seen > 15

@@ -9,6 +9,7 @@ import pytest
 
 from drills.generator import build, templates_for
 from drills.given_units import UNITLESS_GIVENS, check_given_unit
+from drills.present import question_markdown
 from engine.units import UnitError
 
 UNIT_WORDS = {
@@ -70,3 +71,29 @@ def test_a_given_unit_may_carry_a_scale_or_count_a_noun_but_must_be_a_unit() -> 
     for unit in ("million bananas", "× 10^x FLOP", "lots USD", "USD/h per banana"):
         with pytest.raises(UnitError):
             check_given_unit(unit)
+
+
+INTERNAL_LOOKING = re.compile(r"_|\d$")
+"""A name with an underscore part or a digit at its end ('c_e21', 'budget_m', 't1') reads as code."""
+
+
+def test_a_given_named_like_a_variable_is_shown_by_its_label() -> None:
+    """'`c_e21` = 2.16 × 10^21 FLOP' under 'Given:' reads as code: a param the template declares
+    with such a name carries a label, and the list shows the label ('compute budget = ...') in its
+    place. Catalog fields keep the catalog's names (kv_heads, head_dim: the models' own config)."""
+    unlabelled, labelled = [], 0
+    for kind, template in templates_for().templates.items():
+        drill = build(template, 0)
+        hidden = {*drill.taught, *drill.unused}
+        text = question_markdown(drill)
+        for p in drill.params:
+            if p.name in hidden or p.name not in template.spec.params or isinstance(p.value, str):
+                continue
+            if p.label:
+                labelled += 1
+                assert f"- {p.label} = {p.display}\n" in text, (kind, p.name)
+                assert f"`{p.name}`" not in text, (kind, p.name)
+            elif INTERNAL_LOOKING.search(p.name):
+                unlabelled.append((kind, p.name))
+    assert not unlabelled
+    assert labelled > 30  # the rule is at work across the catalog
