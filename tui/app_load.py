@@ -104,13 +104,12 @@ class LoadingApp(App[None]):
     def _after_home(self, what: str, step: Callable[[], object]) -> None:
         """A later step of the load, the home in use: a store fault in it (a server gone, a disk
         full) is one line on screen, "`what`: why", and the app goes on (the steps after it too)."""
-        from engine.app.errors import STORE_ERRORS, AppError, app_error
+        from engine.app.errors import FAULTS, app_error
         from tui.store_work import NOTICE_SECONDS, fault_notice
 
-        faults: tuple[type[BaseException], ...] = (AppError, *STORE_ERRORS)
         try:
             step()
-        except faults as error:
+        except FAULTS as error:
             notice = fault_notice(what, app_error(error))
             with contextlib.suppress(RuntimeError):  # the app has closed meanwhile
                 self._on_ui(self.notify, notice, severity="error", timeout=NOTICE_SECONDS)

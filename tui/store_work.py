@@ -36,10 +36,9 @@ def run_store_command(
     a notice "`what`: why" (shown wherever the user now is) and `failed(error)`; `done` and `failed`
     are not called once `node` has left the screen. `group`: another than STORE_GROUP for a read
     that keys need not wait for (tui.key_gate) and quitting need not finish."""
-    from engine.app.errors import STORE_ERRORS, AppError, app_error
+    from engine.app.errors import FAULTS, app_error
 
     app = node.app
-    faults: tuple[type[BaseException], ...] = (AppError, *STORE_ERRORS)
 
     def finish(callback: Callable[[], object]) -> None:
         if node.is_attached:
@@ -53,7 +52,7 @@ def run_store_command(
     def run() -> None:
         try:
             result = work()
-        except faults as error:
+        except FAULTS as error:
             fault = app_error(error)
             outcome: Callable[[], None] = lambda: report(fault)  # noqa: E731
         else:

@@ -18,11 +18,15 @@ from engine.store.preflight import StoreError
 
 P = ParamSpec("P")
 T = TypeVar("T")
-__all__ = ["STORE_ERRORS", "AppError", "FaultKind", "app_error", "kind_of", "reason", "store_command"]
+__all__ = [
+    "FAULTS", "STORE_ERRORS", "AppError", "FaultKind", "app_error", "kind_of", "reason", "store_command"
+]
 
 
 STORE_ERRORS: tuple[type[BaseException], ...] = (StoreError, sa_exc.SQLAlchemyError, sqlite3.Error, OSError)
 """What a store call may raise that is a fault of the database, not a bug of ours."""
+FAULTS: tuple[type[BaseException], ...] = (AppError, *STORE_ERRORS)
+"""What a store call through the application layer may raise that becomes a notice (app_error)."""
 _PG_STATES = {
     "08": FaultKind.UNAVAILABLE,  # connection exception
     "57P01": FaultKind.UNAVAILABLE,  # admin shutdown
