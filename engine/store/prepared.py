@@ -80,12 +80,15 @@ def on_driver(dialect: sa.Dialect) -> bool:
 def prepared(conn: sa.Connection, statement: sa.ClauseElement, keys: Sequence[str] = ()) -> Prepared | None:
     """The statement prepared for SQLite (compiled once per statement and bind names), None on
     another database."""
-    if not on_driver(conn.dialect):
-        return None
+    return _compiled(statement, conn.dialect, keys) if on_driver(conn.dialect) else None
+
+
+def _compiled(statement: sa.ClauseElement, dialect: sa.Dialect, keys: Sequence[str]) -> Prepared:
+    """The statement compiled once per statement object and bind names (kept while it lives)."""
     key = (id(statement), tuple(keys))
     found = _PREPARED.get(key)
     if found is None or found[0] is not statement:
-        found = _PREPARED[key] = (statement, Prepared.of(statement, conn.dialect, keys))
+        found = _PREPARED[key] = (statement, Prepared.of(statement, dialect, keys))
     return found[1]
 
 
@@ -101,12 +104,7 @@ def first_alone(engine: sa.Engine, statement: sa.Select[Any], params: Mapping[st
     """`first` of a statement run alone (its own read transaction) on SQLite: no SQLAlchemy
     Connection around it (engine.store.database.alone)."""
     with alone(engine) as driver:
-        key = (id(statement), ())
-        found = _PREPARED.get(key)
-        ready = found[1] if found is not None and found[0] is statement else None
-        if ready is None:
-            ready = Prepared.of(statement, engine.dialect, ())
-            _PREPARED[key] = (statement, ready)
+        ready = _compiled(statement, engine.dialect, ())
         return ready.row_of(ready.run_on(driver, params).fetchone())
 
 
